@@ -1,0 +1,75 @@
+// `npm test`: type check, bundle build, server tests (node --test) and browser tests
+// (web-test-runner), closing with one plain "N passed, N failed" line over all of them.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const workDir = mkdtempSync(join(tmpdir(), 'petition-embed-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+/** A step that is not itself a test runner counts as one test. */
+function step(name, ok) {
+  if (ok) totals.passed++;
+  else {
+    totals.failed++;
+    console.error(`\n✗ ${name} failed`);
+  }
+  return ok;
+}
+
+function addCounts(file) {
+  if (!existsSync(file)) return false;
+  const counts = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  return true;
+}
+
+function testFiles(dir) {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { recursive: true })
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => join(dir, name))
+    .sort();
+}
+
+const nodeBin = process.execPath;
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+step('type check (tsc --noEmit)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
+const built = step('bundle build (vite build)', run(bin('vite'), ['build', '--logLevel', 'warn']));
+
+const serverFiles = ['test/shared', 'test/service', 'test/proxy', 'test/e2e'].flatMap(testFiles);
+if (serverFiles.length > 0) {
+  const countFile = join(workDir, 'node-counts.json');
+  const ok = run(nodeBin, [
+    '--import', 'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=./test/reporters/node-count.js', `--test-reporter-destination=${countFile}`,
+    ...serverFiles,
+  ], { PETITION_EMBED_BUILT: built ? '1' : '0' });
+  if (!addCounts(countFile)) step('node --test', ok);
+  else if (!ok && totals.failed === 0) step('node --test exit status', false);
+}
+
+if (testFiles('test/components').length > 0) {
+  const countFile = join(workDir, 'wtr-counts.json');
+  const ok = run(bin('wtr'), ['--config', 'web-test-runner.config.js'], { WTR_COUNT_FILE: countFile });
+  if (!addCounts(countFile)) step('web-test-runner', ok);
+  else if (!ok && totals.failed === 0) step('web-test-runner exit status', false);
+}
+
+rmSync(workDir, { recursive: true, force: true });
+const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);

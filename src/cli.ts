@@ -1,0 +1,21 @@
+// Dispatches `petition-embed <part> …` to the part's own command line.
+const [part, ...args] = process.argv.slice(2);
+
+const parts: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
+  service: () => import('./service/cli.js'),
+  proxy: () => import('./proxy/cli.js'),
+  dev: () => import('./dev/cli.js'),
+};
+
+const load = part ? parts[part] : undefined;
+if (!load) {
+  process.stderr.write(
+    'usage: petition-embed <service|proxy|dev> [options]\n' +
+      '  service   run the petition service, or its admin commands (service admin …)\n' +
+      '  proxy     run the signing proxy, or show its keys (proxy keys --config FILE)\n' +
+      '  dev       run the whole demo stack (what `npm start` does)\n',
+  );
+  process.exit(part ? 2 : 0);
+} else {
+  await (await load()).main(args);
+}

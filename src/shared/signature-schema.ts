@@ -1,0 +1,178 @@
+// The signer's fields and their rules (decisions.md, "Validation at submission"), one schema
+// for the browser form, the proxy's re-validation and the service, so all three agree.
+import * as v from 'valibot';
+import { countryHasPostalCodes, countryRequiresSubdivision, isCountryCode } from './countries.js';
+
+/** The fields a signer fills in, in form order: the spec's POST table minus auth_key and source. */
+export const SIGNER_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'address',
+  'city',
+  'state_province',
+  'postal_code',
+  'country_code',
+  'phone',
+  'reason',
+  'hidden',
+] as const;
+
+export type SignerField = (typeof SIGNER_FIELDS)[number];
+
+export interface SignerInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  address: string;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  country_code: string;
+  phone?: string;
+  reason?: string;
+  hidden?: boolean;
+}
+
+export const TEXT_MAX_LENGTH = 255;
+export const REASON_MAX_LENGTH = 1000;
+
+/** Why a field was refused; the browser turns it into a message in the page's language. */
+export type ProblemCode = 'required' | 'too_long' | 'email_format' | 'unknown_country' | 'not_boolean';
+
+const PROBLEM_CODES = new Set<string>(['required', 'too_long', 'email_format', 'unknown_country', 'not_boolean']);
+
+export interface FieldProblem {
+  field: SignerField;
+  code: ProblemCode;
+  /** English message in the GOV.UK style: says what to do, never "invalid". */
+  message: string;
+}
+
+const FIELD_LABELS: Record<SignerField, string> = {
+  first_name: 'first name',
+  last_name: 'last name',
+  email: 'email address',
+  address: 'address',
+  city: 'town or city',
+  state_province: 'state or province',
+  postal_code: 'postal code',
+  country_code: 'country',
+  phone: 'phone number',
+  reason: 'reason for signing',
+  hidden: 'choice of showing your name',
+};
+
+export function problemMessage(field: SignerField, code: ProblemCode): string {
+  const label = FIELD_LABELS[field];
+  switch (code) {
+    case 'required':
+      return field === 'country_code' ? 'Select your country' : `Enter your ${label}`;
+    case 'too_long': {
+      const limit = field === 'reason' ? REASON_MAX_LENGTH : TEXT_MAX_LENGTH;
+      return `${label[0]!.toUpperCase()}${label.slice(1)} must be ${limit} characters or fewer`;
+    }
+    case 'email_format':
+      return 'Enter an email address in the correct format, like name@example.com';
+    case 'unknown_country':
+      return 'Select your country from the list';
+    case 'not_boolean':
+      return 'Choose whether to show your name publicly (true or false)';
+  }
+}
+
+/** Problems travel between service, proxy and browser as "field: message" strings. */
+export function formatProblem(problem: Pick<FieldProblem, 'field' | 'message'>): string {
+  return `${problem.field}: ${problem.message}`;
+}
+
+/** Reads a "field: message" string back; null when the message names no signer field. */
+export function parseProblem(text: string): { field: SignerField; message: string } | null {
+  const match = /^([a-z_]+): (.+)$/s.exec(text);
+  if (!match || !(SIGNER_FIELDS as readonly string[]).includes(match[1]!)) return null;
+  return { field: match[1] as SignerField, message: match[2]! };
+}
+
+// Each issue's message carries only the ProblemCode; the field comes from the issue's path.
+const text = (maxLength: number) =>
+  v.pipe(
+    v.string('required'),
+    v.trim(),
+    v.maxLength(maxLength, 'too_long'),
+  );
+const requiredText = (maxLength = TEXT_MAX_LENGTH) =>
+  v.pipe(text(maxLength), v.nonEmpty('required'));
+
+const booleanLike = v.pipe(
+  v.union([v.boolean(), v.picklist(['true', 'false', '1', '0'])], 'not_boolean'),
+  v.transform((value) => value === true || value === 'true' || value === '1'),
+);
+
+const signerObject = v.object({
+  first_name: requiredText(),
+  last_name: requiredText(),
+  email: v.pipe(requiredText(), v.email('email_format')),
+  address: requiredText(),
+  city: requiredText(),
+  state_province: v.optional(text(TEXT_MAX_LENGTH), ''),
+  postal_code: v.optional(text(TEXT_MAX_LENGTH), ''),
+  country_code: v.pipe(
+    requiredText(),
+    v.toUpperCase(),
+    v.check(isCountryCode, 'unknown_country'),
+  ),
+  phone: v.optional(text(TEXT_MAX_LENGTH)),
+  reason: v.optional(text(REASON_MAX_LENGTH)),
+  hidden: v.optional(booleanLike),
+});
+
+const signerSchema = v.pipe(
+  signerObject,
+  v.forward(
+    v.partialCheck(
+      [['country_code'], ['postal_code']],
+      (input) => input.postal_code !== '' || !countryHasPostalCodes(input.country_code),
+      'required',
+    ),
+    ['postal_code'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['country_code'], ['state_province']],
+      (input) => input.state_province !== '' || !countryRequiresSubdivision(input.country_code),
+      'required',
+    ),
+    ['state_province'],
+  ),
+);
+
+export type SignerValidation =
+  | { success: true; output: SignerInput }
+  | { success: false; problems: FieldProblem[] };
+
+/**
+ * Validates a signer's fields. Blank optional fields become absent; text is trimmed. At most
+ * one problem per field (the first rule it breaks), in form order, so a summary reads top to
+ * bottom like the form. Anything that is not an object is treated as no fields at all.
+ */
+export function validateSigner(input: unknown): SignerValidation {
+  const fields = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+  const result = v.safeParse(signerSchema, fields);
+  if (result.success) {
+    const output: SignerInput = { ...result.output };
+    if (!output.phone) delete output.phone;
+    if (!output.reason) delete output.reason;
+    if (output.hidden === undefined) delete output.hidden;
+    return { success: true, output };
+  }
+  const byField = new Map<SignerField, FieldProblem>();
+  for (const issue of result.issues) {
+    const field = issue.path?.[0]?.key as SignerField | undefined;
+    if (!field || byField.has(field)) continue;
+    // A missing key is reported by the object schema with valibot's own wording: it is 'required'.
+    const code = PROBLEM_CODES.has(issue.message) ? (issue.message as ProblemCode) : 'required';
+    byField.set(field, { field, code, message: problemMessage(field, code) });
+  }
+  const problems = SIGNER_FIELDS.flatMap((field) => byField.get(field) ?? []);
+  return { success: false, problems };
+}

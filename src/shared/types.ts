@@ -1,0 +1,69 @@
+// Resource shapes of the Petitions API v1 (petitions-api.md, decisions.md) and of the proxy's
+// browser routes, shared so that service, proxy and elements cannot drift apart.
+
+/** One listed signer. Never carries email, address, postal code, phone or reason. */
+export interface Signature {
+  name: string;
+  city: string;
+  state_province: string;
+  country_name: string;
+  country_code: string;
+  /** UTC ISO 8601 with `Z`. */
+  signed_on: string;
+}
+
+export type SortOrder = 'time_asc' | 'time_desc';
+
+export interface SignaturePage {
+  signature_count: number;
+  prev_page_endpoint: string | null;
+  next_page_endpoint: string | null;
+  page: number;
+  total_pages: number;
+  signatures: Signature[];
+}
+
+/** The body of every failure, and of a signature submission's answer. */
+export interface SubmissionResult {
+  result: 'success' | 'failure';
+  messages?: string[];
+}
+
+export interface FailureBody {
+  result: 'failure';
+  messages: string[];
+}
+
+export interface AuthKeyRequestInput {
+  source_description: string;
+  source: string;
+  requester_email: string;
+  callback_endpoint: string;
+}
+
+export type AuthKeyStatus = 'granted' | 'denied' | 'revoked';
+
+/** Posted to the callback endpoint, and the body of a repeated key request's 200 answer. */
+export interface AuthKeyCallbackPayload {
+  status: AuthKeyStatus;
+  petition_id: number;
+  source_description: string;
+  source: string;
+  requester_email: string;
+  auth_key?: string;
+}
+
+/** The proxy's `GET /api/petitions/:id`: what the signature form needs, notice included. */
+export interface PetitionSummary {
+  petition_id: number;
+  signature_count: number;
+  accepting_signatures: boolean;
+  operator: OperatorNotice;
+}
+
+/** Who operates the service, for the display obligation's "powered by … terms … privacy" notice. */
+export interface OperatorNotice {
+  name: string;
+  termsUrl: string;
+  privacyUrl: string;
+}

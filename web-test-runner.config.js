@@ -1,0 +1,36 @@
+// Browser tests of the elements, in the system's headless Chromium (see docs: toolchain notes).
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+import { fileURLToPath } from 'node:url';
+import { countReporter } from './test/reporters/wtr-count.js';
+import { proxyRoutesMiddleware } from './test/components/proxy-routes-middleware.js';
+
+export default {
+  files: ['test/components/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 2,
+  testsFinishTimeout: 120_000,
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+  ],
+  middleware: [proxyRoutesMiddleware()],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+    }),
+  ],
+  reporters: [defaultReporter(), countReporter()],
+};
