@@ -1,0 +1,84 @@
+// The browser's routes under /api/petitions/:id (issue 3, "Routes for the browser"). Thin: parse,
+// call the domain, answer. Only configured petitions exist here.
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { formatProblem, validateSigner } from '../shared/signature-schema.js';
+import type { CachedAnswer } from './read-cache.js';
+import { fail } from './failure.js';
+import type { PetitionReads } from './petition-reads.js';
+import type { SubmissionRateLimit } from './rate-limit.js';
+import { QUEUED_MESSAGE, type Submissions } from './submissions.js';
+
+/**
+ * The form's hidden honeypot input. People never see it, so never fill it; bots that fill every
+ * field get the answer a queued signature gets, and the signature is not sent anywhere.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+export interface ApiRoutesOptions {
+  petitionIds: ReadonlySet<number>;
+  reads: PetitionReads;
+  submissions: Submissions;
+  rateLimit: SubmissionRateLimit;
+  clientAddress: (c: Context) => string;
+  log: (line: string) => void;
+}
+
+function answer(c: Context, result: CachedAnswer): Response {
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  return c.body(result.body, result.status as ContentfulStatusCode);
+}
+
+export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petitionId: number } }> {
+  const app = new Hono<{ Variables: { petitionId: number } }>();
+  let honeypotCatches = 0;
+
+  const knownPetition: MiddlewareHandler<{ Variables: { petitionId: number } }> = async (c, next) => {
+    const id = c.req.param('id') ?? '';
+    const petitionId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN;
+    if (!options.petitionIds.has(petitionId)) return fail(c, 404, 'petition not found');
+    c.set('petitionId', petitionId);
+    return next();
+  };
+  app.use('/:id', knownPetition);
+  app.use('/:id/*', knownPetition);
+
+  app.get('/:id', async (c) => answer(c, await options.reads.summary(c.get('petitionId'))));
+  app.get('/:id/signatures', async (c) =>
+    answer(c, await options.reads.page(c.get('petitionId'), (name) => c.req.query(name))),
+  );
+  app.get('/:id/signatures/recent', async (c) => answer(c, await options.reads.recent(c.get('petitionId'))));
+
+  app.post('/:id/signatures', async (c) => {
+    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+      return fail(c, 415, 'Content-Type: send the signature as application/json');
+    }
+    let fields: unknown;
+    try {
+      fields = await c.req.json();
+    } catch {
+      return fail(c, 400, 'body: must be a JSON object with the signer\'s fields');
+    }
+    const validation = validateSigner(fields);
+    if (!validation.success) return fail(c, 400, ...validation.problems.map(formatProblem));
+
+    const honeypot = (fields as Record<string, unknown>)[HONEYPOT_FIELD];
+    if (honeypot !== undefined && honeypot !== '') {
+      honeypotCatches++;
+      options.log(`honeypot: submission ignored (${honeypotCatches} since start)`);
+      return c.json({ result: 'success', messages: [QUEUED_MESSAGE] }, 202);
+    }
+
+    const decision = options.rateLimit.take(options.clientAddress(c));
+    if (!decision.allowed) {
+      c.header('Retry-After', String(decision.retryAfterSeconds));
+      return fail(c, 429, 'Too many signatures from your network in the last minute. Try again in a minute.');
+    }
+
+    const result = await options.submissions.submit(c.get('petitionId'), validation.output);
+    if (result.retryAfterSeconds !== undefined) c.header('Retry-After', String(result.retryAfterSeconds));
+    return c.json(result.body, result.status);
+  });
+
+  return app;
+}

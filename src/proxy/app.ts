@@ -1,0 +1,64 @@
+// Assembles the proxy's Hono app from its parts. Web-standard only: the Node-specific pieces
+// (files, SQLite, the connection's address) come in as adapters, so the app runs on edge runtimes too.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { apiRoutes } from './api-routes.js';
+import { assetRoutes } from './asset-routes.js';
+import type { AssetSource } from './asset-source.js';
+import type { AuthKeys } from './auth-keys.js';
+import { callbackRoutes } from './callback-routes.js';
+import type { ProxyConfig } from './config.js';
+import { fail } from './failure.js';
+import { originPolicy } from './origin-policy.js';
+import type { PetitionReads } from './petition-reads.js';
+import { SubmissionRateLimit } from './rate-limit.js';
+import type { Submissions } from './submissions.js';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface ProxyAppParts {
+  config: ProxyConfig;
+  keys: AuthKeys;
+  reads: PetitionReads;
+  submissions: Submissions;
+  assets: AssetSource;
+  clientAddress: (c: Context) => string;
+  log: (line: string) => void;
+  extraRoutes?: (app: Hono) => void;
+}
+
+export function createProxyApp(parts: ProxyAppParts): Hono {
+  const { config, log } = parts;
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    // The message may carry internals; the log gets its name, the browser the spec's body only.
+    log(`error answering ${c.req.method} ${c.req.path}: ${error.name}`);
+    return fail(c, 500, 'Something went wrong in the petition proxy. Try again later.');
+  });
+  app.notFound((c) => fail(c, 404, 'not found'));
+
+  app.use(originPolicy([new URL(config.publicUrl).origin, ...config.allowedOrigins]));
+  app.use(
+    '*',
+    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => fail(c, 413, 'body: must be at most 16 KiB') }),
+  );
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.route(
+    '/api/petitions',
+    apiRoutes({
+      petitionIds: new Set(config.petitions.map((p) => p.id)),
+      reads: parts.reads,
+      submissions: parts.submissions,
+      rateLimit: new SubmissionRateLimit(config.rateLimit.signaturesPerIpPerMinute),
+      clientAddress: parts.clientAddress,
+      log,
+    }),
+  );
+  app.route('/callbacks', callbackRoutes(config.secret, parts.keys, log));
+  // The host's own routes go before the script routes, so it can serve its own files next to ours.
+  parts.extraRoutes?.(app);
+  app.route('/', assetRoutes(parts.assets));
+  return app;
+}

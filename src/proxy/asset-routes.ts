@@ -1,0 +1,38 @@
+// GET /petition-embed.js and the chunks it imports: the whole installation is one script tag.
+// The entry's name never changes, so it is cached briefly and revalidated by ETag; chunk names
+// carry a content hash (Vite), so they are cached for a year.
+import { Hono } from 'hono';
+import type { AssetSource } from './asset-source.js';
+import { failureBody } from './failure.js';
+
+const ENTRY_MAX_AGE_SECONDS = 300;
+/** Vite's default chunk names end in `-` and an 8-character hash, e.g. `de-B2x9kQ1a.js`. */
+const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.js$/;
+const SAFE_PATH = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*\.js$/;
+
+export function assetRoutes(assets: AssetSource): Hono {
+  const app = new Hono();
+  app.get('/*', async (c, next) => {
+    const path = c.req.path.slice(1);
+    if (!path.endsWith('.js')) return next();
+    // Only plain names are served (no '%', no '..', no leading dot), so nothing can escape the folder.
+    if (!SAFE_PATH.test(path) || path.split('/').includes('..')) {
+      return c.json(failureBody('path: not a file of the petition elements'), 404);
+    }
+    const asset = await assets.read(path);
+    if (!asset) {
+      const hint = path === 'petition-embed.js' ? ' (the elements are not built: run `npx vite build`)' : '';
+      return c.json(failureBody(`${path}: not found${hint}`), 404);
+    }
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('ETag', asset.etag);
+    c.header(
+      'Cache-Control',
+      HASHED_NAME.test(path) ? 'public, max-age=31536000, immutable' : `public, max-age=${ENTRY_MAX_AGE_SECONDS}`,
+    );
+    if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304);
+    return c.body(asset.body, 200);
+  });
+  return app;
+}
+

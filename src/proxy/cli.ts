@@ -1,0 +1,80 @@
+// `petition-embed proxy [--host H] [--port P] --config FILE` runs the proxy;
+// `petition-embed proxy keys --config FILE` prints each petition's key status (never the key).
+import { parseArgs } from 'node:util';
+import { loadProxyConfig } from './config-file.js';
+import { ProxyConfigError, type ProxyConfig } from './config.js';
+import { createKeyFile } from './key-file.js';
+import { startProxy } from './index.js';
+
+const USAGE =
+  'usage: petition-embed proxy [--host 127.0.0.1] [--port 4020] --config proxy.config.json\n' +
+  '       petition-embed proxy keys --config proxy.config.json\n' +
+  'PETITION_API_KEY and PETITION_API_SECRET in the environment override the file.\n';
+
+function readConfig(path: string | undefined): ProxyConfig {
+  if (!path) {
+    process.stderr.write(`--config is required\n${USAGE}`);
+    process.exit(2);
+  }
+  try {
+    return loadProxyConfig(path, process.env);
+  } catch (error) {
+    if (!(error instanceof ProxyConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+async function printKeys(config: ProxyConfig): Promise<void> {
+  const records = await createKeyFile(config.dataDir).read();
+  const statuses = config.petitions.map((petition) => {
+    const record = records.find((r) => r.petition_id === petition.id && r.source === petition.source);
+    return {
+      petition_id: petition.id,
+      source: petition.source,
+      status: record?.status ?? 'not requested',
+      ...(record ? { updated_at: record.updated_at } : {}),
+    };
+  });
+  process.stdout.write(`${JSON.stringify(statuses, null, 2)}\n`);
+}
+
+export async function main(args: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        config: { type: 'string' },
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '4020' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'keys')) {
+    process.stderr.write(`unknown command: ${positionals.join(' ')}\n${USAGE}`);
+    process.exit(2);
+  }
+  const config = readConfig(values.config);
+  if (positionals[0] === 'keys') return printKeys(config);
+
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port: must be an integer from 0 to 65535\n`);
+    process.exit(2);
+  }
+  const proxy = await startProxy(config, { host: values.host, port });
+  const stop = () => void proxy.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,131 @@
+// The signing proxy on Node: wires the config, the Node adapters (key file, SQLite outbox, asset
+// folder, connection address) and the Hono app together and serves it.
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createProxyApp } from './app.js';
+import { assetFiles } from './asset-files.js';
+import { AuthKeys } from './auth-keys.js';
+import { nodeClientAddress } from './client-address.js';
+import type { ProxyConfig } from './config.js';
+import { createKeyFile } from './key-file.js';
+import { Outbox, type RetryTiming } from './outbox.js';
+import { openOutboxDatabase } from './outbox-sqlite.js';
+import { PetitionReads } from './petition-reads.js';
+import { ReadCache } from './read-cache.js';
+import { Submissions } from './submissions.js';
+import { UpstreamClient } from './upstream-client.js';
+
+export { parseProxyConfig, ProxyConfigError, type ProxyConfig, type PetitionConfig } from './config.js';
+export { loadProxyConfig } from './config-file.js';
+export { HONEYPOT_FIELD } from './api-routes.js';
+
+export interface ProxyOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 4020; 0 picks a free port. */
+  port?: number;
+  /** The built elements; default <package root>/dist. */
+  assetsDir?: string;
+  /** Mounted before the script routes: the demo adds GET / and its own files here. */
+  extraRoutes?: (app: Hono) => void;
+  log?: (line: string) => void;
+  /** Outbox backoff; default 1 s doubling up to 5 min. */
+  retry?: RetryTiming;
+  /** How often pending key requests are asked about again; default 30 s. */
+  keyPollMs?: number;
+  /** Replaces fetch for calls to the service (benchmarks count them, tests simulate failures). */
+  fetch?: typeof fetch;
+}
+
+export interface RunningProxy {
+  url: string;
+  port: number;
+  /** Resolves once every configured petition has a decided key status. */
+  keysReady(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_ASSETS_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}): Promise<RunningProxy> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const client = new UpstreamClient({
+    upstream: config.upstream,
+    apiKey: config.apiKey,
+    secret: config.secret,
+    timeoutMs: config.upstreamTimeoutMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const keys = new AuthKeys({
+    petitions: config.petitions,
+    callbackEndpoint: `${config.publicUrl}/callbacks/auth-keys`,
+    client,
+    store: createKeyFile(config.dataDir),
+    log,
+    pollMs: options.keyPollMs ?? 30_000,
+  });
+  const cache = new ReadCache(config.cacheSeconds * 1000);
+  const submissions = new Submissions({ petitions: config.petitions, client, keys, cache, log });
+  const outboxStore = openOutboxDatabase(config.dataDir);
+  const outbox = new Outbox({
+    store: outboxStore,
+    deliver: (entry) => submissions.deliver(entry.petitionId, entry.signer),
+    onAccepted: () => undefined,
+    log,
+    retry: options.retry ?? { baseMs: 1000, maxMs: 300_000 },
+  });
+  submissions.useOutbox(outbox);
+  const reads = new PetitionReads({
+    client,
+    cache,
+    keys,
+    operator: config.operator,
+    upstreamPrefix: new URL(config.upstream).pathname.replace(/\/$/, ''),
+  });
+  const app = createProxyApp({
+    config,
+    keys,
+    reads,
+    submissions,
+    assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR),
+    clientAddress: nodeClientAddress(config.rateLimit.trustForwardedFor),
+    log,
+    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4020 }, () => resolve(started));
+    started.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  // Listening first: the service may post the key outcome to our callback right away.
+  try {
+    await keys.start();
+  } catch (error) {
+    server.close();
+    outboxStore.close();
+    throw error;
+  }
+  outbox.kick();
+  log(`petition proxy listening on ${url}`);
+
+  return {
+    url,
+    port,
+    keysReady: () => keys.ready(),
+    async close() {
+      keys.close();
+      await outbox.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      outboxStore.close();
+    },
+  };
+}

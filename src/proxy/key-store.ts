@@ -1,0 +1,20 @@
+// Where the proxy keeps what it learned about its authorization keys, so they survive restarts.
+// The domain sees only this interface; key-file.ts is the Node implementation.
+import type { AuthKeyStatus } from '../shared/types.js';
+
+export type KeyStatus = AuthKeyStatus | 'pending';
+
+export interface KeyRecord {
+  petition_id: number;
+  /** The source the key was requested for; a record for another source does not count. */
+  source: string;
+  status: KeyStatus;
+  auth_key?: string;
+  updated_at: string;
+}
+
+export interface KeyStore {
+  read(): Promise<KeyRecord[]>;
+  /** Replaces everything stored, atomically: a crash leaves either the old or the new records. */
+  write(records: KeyRecord[]): Promise<void>;
+}

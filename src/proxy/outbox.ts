@@ -1,0 +1,113 @@
+// Forwards queued submissions to the service strictly in order, with exponential backoff, until
+// the service takes each one or refuses it for good (then it is logged, never silently dropped).
+// Everything lives in the OutboxStore, so a restart picks up where the last run stopped.
+import type { SignerInput } from '../shared/signature-schema.js';
+import type { Delivery } from './signature-delivery.js';
+import type { OutboxEntry, OutboxStore } from './outbox-store.js';
+
+export interface RetryTiming {
+  /** Wait before the first retry; doubles with each failed attempt. */
+  baseMs: number;
+  maxMs: number;
+}
+
+export interface OutboxOptions {
+  store: OutboxStore;
+  deliver: (entry: OutboxEntry) => Promise<Delivery>;
+  onAccepted: (entry: OutboxEntry) => void;
+  log: (line: string) => void;
+  retry: RetryTiming;
+  now?: () => number;
+}
+
+export class Outbox {
+  readonly #options: OutboxOptions;
+  readonly #now: () => number;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #closed = false;
+
+  constructor(options: OutboxOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async queue(petitionId: number, signer: SignerInput): Promise<number> {
+    const id = await this.#options.store.add(petitionId, signer, this.#now());
+    this.kick();
+    return id;
+  }
+
+  /** True while anything waits; new submissions then queue behind it to keep the order. */
+  async hasWaiting(): Promise<boolean> {
+    return (await this.#options.store.size()) > 0;
+  }
+
+  /** Tries to forward what is due now; safe to call at any time and any number of times. */
+  kick(): void {
+    if (this.#closed) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#drain().finally(() => {
+      this.#running = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.kick();
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  async #drain(): Promise<void> {
+    clearTimeout(this.#timer);
+    while (!this.#closed) {
+      const entry = await this.#options.store.oldest();
+      if (!entry) return;
+      const waitMs = entry.nextAttemptAt - this.#now();
+      if (waitMs > 0) return this.#wake(waitMs);
+
+      const delivery = await this.#options.deliver(entry);
+      if (delivery.kind === 'accepted') {
+        await this.#options.store.remove(entry.id);
+        this.#options.onAccepted(entry);
+        this.#options.log(`outbox: submission #${entry.id} for petition ${entry.petitionId} delivered`);
+      } else if (delivery.kind === 'refused') {
+        await this.#options.store.remove(entry.id);
+        this.#options.log(
+          `outbox: submission #${entry.id} for petition ${entry.petitionId} refused by the service ` +
+            `(${delivery.status}) and removed: ${delivery.messages.join('; ')}`,
+        );
+      } else {
+        const attempts = entry.attempts + 1;
+        const delayMs = this.#backoff(attempts);
+        await this.#options.store.reschedule(entry.id, attempts, this.#now() + delayMs);
+        this.#options.log(
+          `outbox: submission #${entry.id} for petition ${entry.petitionId} not delivered (${delivery.reason}), ` +
+            `attempt ${attempts}, next in ${Math.round(delayMs)} ms`,
+        );
+        return this.#wake(delayMs);
+      }
+    }
+  }
+
+  #backoff(attempts: number): number {
+    const { baseMs, maxMs } = this.#options.retry;
+    // Jitter spreads the retries of several proxies that lost the same service at once.
+    const jitter = 0.8 + Math.random() * 0.4;
+    return Math.min(maxMs, baseMs * 2 ** (attempts - 1)) * jitter;
+  }
+
+  #wake(delayMs: number): void {
+    if (this.#closed) return;
+    this.#timer = setTimeout(() => this.kick(), delayMs);
+    this.#timer.unref?.();
+  }
+}

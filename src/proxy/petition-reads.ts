@@ -1,0 +1,92 @@
+// Reads about a configured petition, served through the ReadCache: the service's list and recent
+// signatures (page endpoints rewritten to this proxy's routes) and the summary the form needs.
+import type { OperatorNotice, PetitionSummary, SignaturePage } from '../shared/types.js';
+import type { AuthKeys } from './auth-keys.js';
+import type { ReadCache, CachedAnswer } from './read-cache.js';
+import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from './upstream-client.js';
+
+/** The list parameters passed on to the service; anything else in the query is ignored. */
+const LIST_PARAMETERS = ['page', 'page_size', 'sort'] as const;
+
+export interface PetitionReadsOptions {
+  client: UpstreamClient;
+  cache: ReadCache;
+  keys: AuthKeys;
+  operator: OperatorNotice;
+  /** The service's version prefix, e.g. `/v1`: page endpoints start with it. */
+  upstreamPrefix: string;
+}
+
+export class PetitionReads {
+  readonly #options: PetitionReadsOptions;
+
+  constructor(options: PetitionReadsOptions) {
+    this.#options = options;
+  }
+
+  async page(petitionId: number, query: (name: string) => string | undefined): Promise<CachedAnswer> {
+    const parameters = LIST_PARAMETERS.flatMap((name) => {
+      const value = query(name);
+      return value === undefined ? [] : [[name, value] as const];
+    });
+    const answer = await this.#read(petitionId, `/petitions/${petitionId}/signatures`, parameters);
+    if (answer.status !== 200) return answer;
+    const page = JSON.parse(answer.body) as SignaturePage;
+    return {
+      status: 200,
+      body: JSON.stringify({
+        ...page,
+        prev_page_endpoint: this.#rewrite(page.prev_page_endpoint),
+        next_page_endpoint: this.#rewrite(page.next_page_endpoint),
+      }),
+    };
+  }
+
+  recent(petitionId: number): Promise<CachedAnswer> {
+    return this.#read(petitionId, `/petitions/${petitionId}/signatures/recent`, []);
+  }
+
+  async summary(petitionId: number): Promise<CachedAnswer> {
+    const answer = await this.#read(petitionId, `/petitions/${petitionId}/signatures`, [['page_size', '1']]);
+    if (answer.status !== 200) return answer;
+    const summary: PetitionSummary = {
+      petition_id: petitionId,
+      signature_count: (JSON.parse(answer.body) as SignaturePage).signature_count,
+      accepting_signatures: this.#options.keys.statusOf(petitionId) === 'granted',
+      operator: this.#options.operator,
+    };
+    return { status: 200, body: JSON.stringify(summary) };
+  }
+
+  /** The service's `/v1/petitions/…` endpoint as this proxy's `/api/petitions/…` route. */
+  #rewrite(endpoint: string | null): string | null {
+    if (endpoint === null) return null;
+    const prefix = `${this.#options.upstreamPrefix}/petitions/`;
+    return endpoint.startsWith(prefix) ? `/api/petitions/${endpoint.slice(prefix.length)}` : null;
+  }
+
+  #read(petitionId: number, path: string, query: ReadonlyArray<readonly [string, string]>): Promise<CachedAnswer> {
+    const key = `${path}?${new URLSearchParams(query.map(([k, val]) => [k, val])).toString()}`;
+    return this.#options.cache.get(key, petitionId, async () => {
+      try {
+        const answer = await this.#options.client.get(path, query);
+        return answer.status === 200 ? { status: 200, body: answer.body } : passOnFailure(answer.status, answer.body);
+      } catch (error) {
+        if (!(error instanceof UpstreamUnavailable)) throw error;
+        return { status: 503, body: JSON.stringify({ result: 'failure', messages: ['The petition service is unavailable. Try again later.'] }) };
+      }
+    });
+  }
+}
+
+/**
+ * A failed read: the service's messages are about the request's own parameters (e.g.
+ * "page_size: …") and pass on; for 401 and 5xx the browser learns only that reads are unavailable.
+ */
+function passOnFailure(status: number, body: string): CachedAnswer {
+  if (status === 400 || status === 404) {
+    const messages = upstreamMessages(body);
+    return { status, body: JSON.stringify({ result: 'failure', messages: messages.length ? messages : [status === 404 ? 'petition not found' : 'The request was not valid.'] }) };
+  }
+  return { status: 503, body: JSON.stringify({ result: 'failure', messages: ['The petition service is unavailable. Try again later.'] }) };
+}

@@ -1,0 +1,83 @@
+// Keeps the service's answers to reads for a few seconds and lets concurrent identical reads
+// share one upstream call, so a popular page does not multiply its load on the service.
+
+export interface CachedAnswer {
+  status: number;
+  body: string;
+}
+
+interface Entry {
+  answer: CachedAnswer;
+  petitionId: number;
+  expiresAt: number;
+  generation: number;
+}
+
+interface InFlight {
+  promise: Promise<CachedAnswer>;
+  generation: number;
+}
+
+/** Past this many entries, expired ones are dropped before another is added. */
+const SWEEP_AT = 1000;
+
+export class ReadCache {
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #entries = new Map<string, Entry>();
+  readonly #inFlight = new Map<string, InFlight>();
+  /** Bumped when a petition changes, so answers loaded before the change are not kept. */
+  readonly #generations = new Map<number, number>();
+
+  constructor(ttlMs: number, now: () => number = Date.now) {
+    this.#ttlMs = ttlMs;
+    this.#now = now;
+  }
+
+  /** The answer for `key` (a read about `petitionId`), from memory or from one shared `load`. */
+  get(key: string, petitionId: number, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const generation = this.#generations.get(petitionId) ?? 0;
+    const entry = this.#entries.get(key);
+    if (entry && entry.generation === generation && entry.expiresAt > this.#now()) return Promise.resolve(entry.answer);
+    const inFlight = this.#inFlight.get(key);
+    if (inFlight && inFlight.generation === generation) return inFlight.promise;
+
+    const promise = load().then(
+      (answer) => {
+        this.#settle(key, promise);
+        // Only successful reads are kept; an error should be retried by the next reader.
+        if (answer.status === 200 && this.#ttlMs > 0 && generation === (this.#generations.get(petitionId) ?? 0)) {
+          if (this.#entries.size >= SWEEP_AT) this.#sweep();
+          this.#entries.set(key, { answer, petitionId, expiresAt: this.#now() + this.#ttlMs, generation });
+        }
+        return answer;
+      },
+      (error: unknown) => {
+        this.#settle(key, promise);
+        throw error;
+      },
+    );
+    this.#inFlight.set(key, { promise, generation });
+    return promise;
+  }
+
+  /** A signature went through this proxy: the petition's counts and lists are out of date. */
+  invalidate(petitionId: number): void {
+    this.#generations.set(petitionId, (this.#generations.get(petitionId) ?? 0) + 1);
+    this.#sweep();
+  }
+
+  #settle(key: string, promise: Promise<CachedAnswer>): void {
+    if (this.#inFlight.get(key)?.promise === promise) this.#inFlight.delete(key);
+  }
+
+  /** Drops stale entries so memory stays bounded by what was read within one period. */
+  #sweep(): void {
+    const now = this.#now();
+    for (const [key, entry] of this.#entries) {
+      if (entry.expiresAt <= now || entry.generation !== (this.#generations.get(entry.petitionId) ?? 0)) {
+        this.#entries.delete(key);
+      }
+    }
+  }
+}

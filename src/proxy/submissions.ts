@@ -1,0 +1,113 @@
+// The rules for a validated signature on its way to the service: only with a granted key, in
+// order behind anything already queued, and queued (never lost) when the service is unavailable.
+import type { SignerInput } from '../shared/signature-schema.js';
+import type { SubmissionResult } from '../shared/types.js';
+import type { PetitionConfig } from './config.js';
+import type { AuthKeys } from './auth-keys.js';
+import type { Outbox } from './outbox.js';
+import { deliverSignature, type Delivery } from './signature-delivery.js';
+import type { UpstreamClient } from './upstream-client.js';
+import type { ReadCache } from './read-cache.js';
+
+export interface SubmissionAnswer {
+  status: 202 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 502 | 503;
+  body: SubmissionResult;
+  retryAfterSeconds?: number;
+}
+
+export const QUEUED_MESSAGE =
+  'Your signature has been received and is queued: it will be added as soon as the petition service is available.';
+
+const CLOSED_MESSAGES = {
+  revoked: 'This petition no longer accepts signatures through this website.',
+  denied: 'This website is not permitted to collect signatures for this petition.',
+  pending: 'This website is still waiting for permission to collect signatures for this petition. Try again later.',
+} as const;
+
+const PASSED_ON = new Set([400, 404, 409, 413, 415, 422]);
+
+export interface SubmissionsOptions {
+  petitions: PetitionConfig[];
+  client: UpstreamClient;
+  keys: AuthKeys;
+  cache: ReadCache;
+  log: (line: string) => void;
+}
+
+export class Submissions {
+  readonly #options: SubmissionsOptions;
+  #outbox: Outbox | undefined;
+
+  constructor(options: SubmissionsOptions) {
+    this.#options = options;
+  }
+
+  /** The outbox delivers with `deliver` below, so the two are wired after both exist. */
+  useOutbox(outbox: Outbox): void {
+    this.#outbox = outbox;
+  }
+
+  /** Sends one entry as it is now: fresh timestamp, current key. Used for first tries and retries. */
+  async deliver(petitionId: number, signer: SignerInput): Promise<Delivery> {
+    const petition = this.#options.petitions.find((p) => p.id === petitionId);
+    const authKey = this.#options.keys.grantedKey(petitionId);
+    if (!petition || !authKey) {
+      const status = this.#options.keys.statusOf(petitionId);
+      return { kind: 'refused', status: 403, messages: [`auth key ${status}`] };
+    }
+    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer);
+    if (delivery.kind === 'accepted') this.#options.cache.invalidate(petitionId);
+    if (delivery.kind === 'refused' && delivery.status === 403) await this.#options.keys.markRevoked(petitionId);
+    return delivery;
+  }
+
+  async submit(petitionId: number, signer: SignerInput): Promise<SubmissionAnswer> {
+    const keyStatus = this.#options.keys.statusOf(petitionId);
+    if (keyStatus !== 'granted') {
+      return keyStatus === 'pending'
+        ? { status: 503, body: failure(CLOSED_MESSAGES.pending), retryAfterSeconds: 60 }
+        : { status: 403, body: failure(CLOSED_MESSAGES[keyStatus]) };
+    }
+    const outbox = this.#requireOutbox();
+    if (await outbox.hasWaiting()) return this.#queue(outbox, petitionId, signer, 'earlier submissions are queued');
+
+    const delivery = await this.deliver(petitionId, signer);
+    switch (delivery.kind) {
+      case 'accepted':
+        return { status: 202, body: { result: 'success' } };
+      case 'retry':
+        return this.#queue(outbox, petitionId, signer, delivery.reason);
+      case 'refused':
+        return this.#refusal(petitionId, delivery.status, delivery.messages);
+    }
+  }
+
+  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, reason: string): Promise<SubmissionAnswer> {
+    const id = await outbox.queue(petitionId, signer);
+    this.#options.log(`outbox: submission #${id} for petition ${petitionId} queued (${reason})`);
+    return { status: 202, body: { result: 'success', messages: [QUEUED_MESSAGE] } };
+  }
+
+  #refusal(petitionId: number, status: number, messages: string[]): SubmissionAnswer {
+    if (status === 403) return { status: 403, body: failure(CLOSED_MESSAGES.revoked) };
+    if (PASSED_ON.has(status)) {
+      return {
+        status: status as SubmissionAnswer['status'],
+        body: failure(...(messages.length > 0 ? messages : ['The petition service did not accept this signature.'])),
+      };
+    }
+    // 401 and the like mean this proxy's own credentials or clock are wrong: the operator must act,
+    // and the signer must not be told the service's reasons (they are about our secrets).
+    this.#options.log(`submission for petition ${petitionId} refused by the service (${status}): ${messages.join('; ')}`);
+    return { status: 502, body: failure('The petition service could not verify this website. Try again later.') };
+  }
+
+  #requireOutbox(): Outbox {
+    if (!this.#outbox) throw new Error('Submissions used before its outbox was attached');
+    return this.#outbox;
+  }
+}
+
+function failure(...messages: string[]): SubmissionResult {
+  return { result: 'failure', messages };
+}
