@@ -1,0 +1,75 @@
+// What the operator's admin commands do, on the database file directly, so they work while
+// a service runs on the same file (WAL lets both proceed; the service polls for deliveries).
+import { randomBytes } from 'node:crypto';
+import { changeStatus } from './auth-key-requests.js';
+import { openDatabase } from './database.js';
+import { seedSignatures } from './seed.js';
+import { createStore } from './store.js';
+import type { AuthKeyRequestRecord } from './store.js';
+
+/**
+ * A key request as the operator sees it. The auth_key is left out on purpose: it reaches the
+ * requester by the signed callback (or a repeated request) only, and admin output tends to
+ * end up in terminals and logs. `has_auth_key` says whether one exists.
+ */
+export interface AuthKeyRequestRow {
+  id: number;
+  petition_id: number;
+  consumer_id: number;
+  source: string;
+  source_description: string;
+  requester_email: string;
+  callback_endpoint: string;
+  status: AuthKeyRequestRecord['status'];
+  has_auth_key: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Callback deliveries of this request, oldest first. */
+  deliveries: { id: number; state: string; attempts: number }[];
+}
+
+export interface ServiceAdmin {
+  createConsumer(name: string): { api_key: string; secret: string };
+  createPetition(title: string): { petition_id: number };
+  seed(petitionId: number, count: number): { inserted: number };
+  listAuthKeys(): AuthKeyRequestRow[];
+  grant(id: number): AuthKeyRequestRow;
+  deny(id: number): AuthKeyRequestRow;
+  revoke(id: number): AuthKeyRequestRow;
+  close(): void;
+}
+
+export function openAdmin(dbPath: string): ServiceAdmin {
+  const store = createStore(openDatabase(dbPath));
+  const toRow = (record: AuthKeyRequestRecord): AuthKeyRequestRow => ({
+    id: record.id,
+    petition_id: record.petition_id,
+    consumer_id: record.consumer_id,
+    source: record.source,
+    source_description: record.source_description,
+    requester_email: record.requester_email,
+    callback_endpoint: record.callback_endpoint,
+    status: record.status,
+    has_auth_key: record.auth_key !== null,
+    created_at: new Date(record.created_at).toISOString(),
+    updated_at: new Date(record.updated_at).toISOString(),
+    deliveries: store.deliveriesOf.all(record.id).map(({ id, state, attempts }) => ({ id, state, attempts })),
+  });
+  return {
+    createConsumer(name) {
+      const credentials = { api_key: `pk_${randomBytes(16).toString('hex')}`, secret: randomBytes(32).toString('hex') };
+      store.insertConsumer.run(name, credentials.api_key, credentials.secret, Date.now());
+      return credentials;
+    },
+    createPetition(title) {
+      const { lastInsertRowid } = store.insertPetition.run(title, Date.now());
+      return { petition_id: Number(lastInsertRowid) };
+    },
+    seed: (petitionId, count) => seedSignatures(store, petitionId, count),
+    listAuthKeys: () => store.allAuthKeyRequests.all().map(toRow),
+    grant: (id) => toRow(changeStatus(store, id, 'grant')),
+    deny: (id) => toRow(changeStatus(store, id, 'deny')),
+    revoke: (id) => toRow(changeStatus(store, id, 'revoke')),
+    close: () => store.db.close(),
+  };
+}

@@ -1,0 +1,21 @@
+// The one failure type of the service: a status and the messages of the spec's error body.
+// Domain code throws it; the error handler in routes.ts turns it into {"result":"failure",…}.
+import type { FailureBody } from '../shared/types.js';
+
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: FailureStatus,
+    readonly messages: string[],
+    /** Seconds, for 429 and 503. */
+    readonly retryAfter?: number,
+  ) {
+    super(messages.join('; '));
+    this.name = 'ApiError';
+  }
+}
+
+export function failureBody(messages: string[]): FailureBody {
+  return { result: 'failure', messages };
+}

@@ -1,0 +1,107 @@
+// Moves queued signatures into the petition's list, in batches inside transactions, giving
+// each listed (non-hidden) one the petition's next dense listed_position.
+import type { SignerInput } from '../shared/signature-schema.js';
+import type { PetitionRow, Store } from './store.js';
+
+const BATCH_SIZE = 1000;
+/** Also poll, so rows left by a previous run are drained without a new submission. */
+const POLL_MS = 250;
+
+export class QueueWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private wakeScheduled = false;
+  private stopped = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly onTick: (now: number) => void = () => {},
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.runSoon(), POLL_MS);
+    this.runSoon();
+  }
+
+  /** Called after a submission commits: drain on the next turn, after the 202s are written. */
+  wake(): void {
+    this.runSoon();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.drainAll();
+  }
+
+  private runSoon(): void {
+    if (this.wakeScheduled || this.stopped) return;
+    this.wakeScheduled = true;
+    setTimeout(() => {
+      this.wakeScheduled = false;
+      if (this.stopped) return;
+      this.onTick(Date.now());
+      // One batch per turn keeps request handling responsive under a long backlog.
+      if (this.drainBatch() === BATCH_SIZE) this.runSoon();
+    }, 0);
+  }
+
+  private drainAll(): void {
+    while (this.drainBatch() === BATCH_SIZE);
+  }
+
+  /** Lists up to one batch of queued signatures; returns how many queue rows it consumed. */
+  drainBatch(): number {
+    return this.store.db.transaction(() => {
+      const rows = this.store.queueHead.all(BATCH_SIZE);
+      if (rows.length === 0) return 0;
+      const petitions = new Map<number, PetitionRow & { added: number; earliest: number | null }>();
+      for (const row of rows) {
+        let petition = petitions.get(row.petition_id);
+        if (!petition) {
+          const found = this.store.petitionById.get(row.petition_id);
+          if (!found) continue;
+          petition = { ...found, added: 0, earliest: null };
+          petitions.set(row.petition_id, petition);
+        }
+        const signer = JSON.parse(row.signer) as SignerInput;
+        const hidden = signer.hidden === true;
+        const position = hidden ? null : petition.last_listed_position + 1;
+        // OR IGNORE on the email index: a duplicate that raced past submission is dropped here.
+        const inserted = this.store.insertSignature.run({
+          petition_id: row.petition_id,
+          email_identity: row.email_identity,
+          email: signer.email,
+          first_name: signer.first_name,
+          last_name: signer.last_name,
+          address: signer.address,
+          city: signer.city,
+          state_province: signer.state_province,
+          postal_code: signer.postal_code,
+          country_code: signer.country_code,
+          phone: signer.phone ?? null,
+          reason: signer.reason ?? null,
+          hidden: hidden ? 1 : 0,
+          signed_on: row.received_at,
+          auth_key_request_id: row.auth_key_request_id,
+          listed_position: position,
+        });
+        if (inserted.changes === 0) continue;
+        petition.added++;
+        if (position !== null) petition.last_listed_position = position;
+        if (petition.earliest === null || row.received_at < petition.earliest) petition.earliest = row.received_at;
+      }
+      for (const petition of petitions.values()) {
+        if (petition.added === 0) continue;
+        this.store.recordSignaturesAdded.run({
+          id: petition.id,
+          added: petition.added,
+          first: petition.first_listed_position,
+          last: petition.last_listed_position,
+          earliest: petition.earliest,
+        });
+      }
+      this.store.deleteQueuedUpTo.run(rows[rows.length - 1]!.id);
+      return rows.length;
+    }).immediate();
+  }
+}

@@ -1,0 +1,76 @@
+// Reads a POST's parameters from its body (form or JSON, decisions.md "Bodies") together with
+// the REQUEST_STRING that its rsig signs, and reads single parameters with their type checked.
+import type { Context } from 'hono';
+import { formRequestString, jsonRequestString } from '../shared/signing.js';
+import { ApiError } from './api-error.js';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface PostParams {
+  /** Body parameters: strings from a form, any JSON value from a JSON object. */
+  values: Record<string, unknown>;
+  /** What rsig signs: the raw form body without its rsig pair, or the JSON's fields form-encoded. */
+  requestString: string;
+  /** No body at all (or an empty form / empty JSON object). */
+  empty: boolean;
+}
+
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+export async function readPostParams(c: Context): Promise<PostParams> {
+  const raw = await c.req.text();
+  const type = mediaType(c.req.header('content-type'));
+  if (raw.trim() === '' ) {
+    if (type !== '' && type !== 'application/x-www-form-urlencoded' && type !== 'application/json') {
+      throw unsupportedType();
+    }
+    return { values: queryValues(c), requestString: '', empty: true };
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    const values: Record<string, unknown> = queryValues(c);
+    const seen = new Set<string>();
+    for (const [key, value] of new URLSearchParams(raw)) {
+      // The first occurrence wins; a repeated name cannot override a signed earlier value.
+      if (seen.has(key)) continue;
+      seen.add(key);
+      values[key] = value;
+    }
+    return { values, requestString: formRequestString(raw), empty: seen.size === 0 };
+  }
+  if (type === 'application/json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new ApiError(400, ['body: is not valid JSON']);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new ApiError(400, ['body: must be a JSON object of parameters']);
+    }
+    const body = parsed as Record<string, unknown>;
+    return {
+      values: { ...queryValues(c), ...body },
+      requestString: jsonRequestString(body),
+      empty: Object.keys(body).length === 0,
+    };
+  }
+  throw unsupportedType();
+}
+
+function unsupportedType(): ApiError {
+  return new ApiError(415, ['Content-Type: must be application/x-www-form-urlencoded or application/json']);
+}
+
+/** Only api_key may also come in a POST's query string (decisions.md, Authentication 1). */
+function queryValues(c: Context): Record<string, unknown> {
+  const apiKey = c.req.query('api_key');
+  return apiKey === undefined ? {} : { api_key: apiKey };
+}
+
+/** A parameter that must be text; absent or another JSON type reads as missing. */
+export function textParam(values: Record<string, unknown>, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}

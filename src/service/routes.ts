@@ -1,0 +1,114 @@
+// HTTP face of the service under /v1: parse, call the rule, answer. Cross-cutting concerns
+// (body limit, content type, rate limit, errors) live in middleware and the one error handler.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError, failureBody } from './api-error.js';
+import { requestAuthKey } from './auth-key-requests.js';
+import { parseListQuery, recentSignatures, signaturePage } from './pagination.js';
+import type { RateLimiter } from './rate-limit.js';
+import { authenticateConsumer } from './request-auth.js';
+import { BODY_LIMIT_BYTES, readPostParams, textParam } from './request-params.js';
+import type { SignatureQueue } from './signature-queue.js';
+import { NO_SIGNATURE_DATA, submitSignature } from './signature-submission.js';
+import type { ConsumerRow, PetitionRow, Store } from './store.js';
+
+export interface RouteDependencies {
+  store: Store;
+  queue: SignatureQueue;
+  rateLimiter: RateLimiter;
+  autoGrant: boolean;
+  /** Called after a key request was granted at once, to send its callback without delay. */
+  onDeliveryQueued: () => void;
+  log: (line: string) => void;
+}
+
+function findPetition(store: Store, idText: string): PetitionRow {
+  if (!/^\d{1,15}$/.test(idText)) throw new ApiError(400, ['petition_id: must be a whole number from 1']);
+  const petition = store.petitionById.get(Number(idText));
+  if (!petition) throw new ApiError(404, ['petition not found']);
+  return petition;
+}
+
+export function createRoutes(deps: RouteDependencies): Hono {
+  const { store, queue, rateLimiter } = deps;
+  const app = new Hono();
+
+  const consumerOf = (apiKey: string | undefined): ConsumerRow => {
+    const consumer = authenticateConsumer(store, apiKey);
+    rateLimiter.take(consumer.id);
+    return consumer;
+  };
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json(failureBody([`body: larger than ${BODY_LIMIT_BYTES} bytes`]), 413),
+    }),
+  );
+
+  app.get('/v1/petitions/:petition_id/signatures', (c) => {
+    consumerOf(c.req.query('api_key'));
+    const petition = findPetition(store, c.req.param('petition_id'));
+    return c.json(signaturePage(store, petition, parseListQuery((name) => c.req.query(name))));
+  });
+
+  app.get('/v1/petitions/:petition_id/signatures/recent', (c) => {
+    consumerOf(c.req.query('api_key'));
+    const petition = findPetition(store, c.req.param('petition_id'));
+    return c.json(recentSignatures(store, petition));
+  });
+
+  app.post('/v1/petitions/:petition_id/signatures', async (c) => {
+    const params = await readPostParams(c);
+    if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
+    const consumer = consumerOf(textParam(params.values, 'api_key'));
+    const petition = findPetition(store, c.req.param('petition_id'));
+    await submitSignature({ store, queue }, { petition, consumer, params, path: c.req.path, now: Date.now() });
+    return c.json({ result: 'success' }, 202);
+  });
+
+  app.post('/v1/petitions/:petition_id/auth_keys', async (c) => {
+    const params = await readPostParams(c);
+    const consumer = consumerOf(textParam(params.values, 'api_key'));
+    const petition = findPetition(store, c.req.param('petition_id'));
+    const answer = await requestAuthKey(store, {
+      petition,
+      consumer,
+      params,
+      path: c.req.path,
+      now: Date.now(),
+      autoGrant: deps.autoGrant,
+    });
+    if (deps.autoGrant && answer.status === 202) deps.onDeliveryQueued();
+    return c.json(answer.body, answer.status);
+  });
+
+  app.notFound((c) => c.json(failureBody(['not found: no such path in this API']), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      return c.json(failureBody(error.messages), error.status);
+    }
+    if (isBusy(error)) {
+      c.header('Retry-After', '1');
+      return c.json(failureBody(['service busy: try again in a moment']), 503);
+    }
+    // Only the error's kind and place: its message could quote SQL or a signer's data.
+    deps.log(`unexpected error ${error.name}: ${(error.stack ?? '').split('\n').slice(1, 4).join(' |')}`);
+    return c.json(failureBody(['internal error']), 500);
+  });
+
+  return app;
+}
+
+function isBusy(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}

@@ -1,0 +1,74 @@
+// Seeds a petition with realistic signers (admin `seed`): names, cities with their country and
+// subdivision, spread over past months, about 5 % hidden, written in large transactions.
+import { randomBytes } from 'node:crypto';
+import { emailIdentity } from './email-identity.js';
+import { CITIES, FIRST_NAMES, LAST_NAMES } from './seed-people.js';
+import { OperatorError } from './operator-error.js';
+import type { Store } from './store.js';
+
+const CHUNK = 50_000;
+const HIDDEN_SHARE = 0.05;
+/** Seeded history spans about six months before the petition's earliest signature. */
+const HISTORY_MS = 182 * 24 * 60 * 60_000;
+
+function pick<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)]!;
+}
+
+/**
+ * Seeded signers are history: older than every signature already on the petition. They are
+ * made newest first and take listed positions below the petition's first one, so positions
+ * stay in time order without renumbering, and a service running on the file keeps appending.
+ */
+export function seedSignatures(store: Store, petitionId: number, count: number): { inserted: number } {
+  if (!Number.isSafeInteger(count) || count < 1) throw new OperatorError('count: must be a whole number from 1');
+  if (!store.petitionById.get(petitionId)) throw new OperatorError(`petition ${petitionId} not found`);
+  const run = randomBytes(4).toString('hex');
+  const averageGapMs = Math.max(1, HISTORY_MS / count);
+  let inserted = 0;
+  while (inserted < count) {
+    const size = Math.min(CHUNK, count - inserted);
+    store.db.transaction(() => {
+      const petition = store.petitionById.get(petitionId)!;
+      let time = (petition.earliest_signed_on ?? Date.now()) - 1000;
+      let first = petition.first_listed_position;
+      for (let i = 0; i < size; i++) {
+        time -= Math.max(1, Math.round(averageGapMs * 2 * Math.random()));
+        const hidden = Math.random() < HIDDEN_SHARE;
+        const firstName = pick(FIRST_NAMES);
+        const lastName = pick(LAST_NAMES);
+        const place = pick(CITIES);
+        // example.org never receives mail; the run tag keeps addresses unique across seeds.
+        const email = `${firstName}.${lastName}.${run}.${inserted + i}@example.org`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
+        const position = hidden ? null : --first;
+        store.insertSignature.run({
+          petition_id: petitionId,
+          email_identity: emailIdentity(email),
+          email,
+          first_name: firstName,
+          last_name: lastName,
+          address: `${1 + Math.floor(Math.random() * 200)} Main Street`,
+          city: place.city,
+          state_province: place.state_province,
+          postal_code: String(10000 + Math.floor(Math.random() * 90000)),
+          country_code: place.country_code,
+          phone: null,
+          reason: null,
+          hidden: hidden ? 1 : 0,
+          signed_on: time,
+          auth_key_request_id: null,
+          listed_position: position,
+        });
+      }
+      store.recordSignaturesAdded.run({
+        id: petitionId,
+        added: size,
+        first,
+        last: petition.last_listed_position,
+        earliest: time,
+      });
+    }).immediate();
+    inserted += size;
+  }
+  return { inserted };
+}

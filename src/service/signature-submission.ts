@@ -1,0 +1,70 @@
+// POST petitions/:id/signatures as a rule: the signed request is proven with the petition's
+// authorization key, the signer validated, duplicates refused, then the signature durably queued.
+import { SIGNER_FIELDS, formatProblem, validateSigner } from '../shared/signature-schema.js';
+import { timingSafeEqualText } from '../shared/signing.js';
+import { ApiError } from './api-error.js';
+import { emailIdentity } from './email-identity.js';
+import { checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
+import type { PostParams } from './request-params.js';
+import { textParam } from './request-params.js';
+import type { SignatureQueue } from './signature-queue.js';
+import type { AuthKeyRequestRecord, ConsumerRow, PetitionRow, Store } from './store.js';
+
+export const NO_SIGNATURE_DATA = 'No signature data received.';
+export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
+
+export interface SubmissionContext {
+  store: Store;
+  queue: SignatureQueue;
+}
+
+export interface Submission {
+  petition: PetitionRow;
+  consumer: ConsumerRow;
+  params: PostParams;
+  path: string;
+  now: number;
+}
+
+export async function submitSignature(context: SubmissionContext, submission: Submission): Promise<void> {
+  const { store, queue } = context;
+  const { petition, consumer, params, path, now } = submission;
+  checkSignedRequestFrame(params, path, now);
+  const keyRequest = grantedKeyRequest(store, submission);
+  await verifyRequestSignature(store, params, consumer.secret, keyRequest.auth_key!, now);
+
+  const signerFields = Object.fromEntries(
+    SIGNER_FIELDS.filter((field) => field in params.values).map((field) => [field, params.values[field]]),
+  );
+  const hasData = Object.values(signerFields).some((value) => typeof value !== 'string' || value.trim() !== '');
+  if (!hasData) throw new ApiError(400, [NO_SIGNATURE_DATA]);
+  const validation = validateSigner(signerFields);
+  if (!validation.success) throw new ApiError(400, validation.problems.map(formatProblem));
+
+  const outcome = await queue.enqueue({
+    petition_id: petition.id,
+    email_identity: emailIdentity(validation.output.email),
+    signer: validation.output,
+    auth_key_request_id: keyRequest.id,
+    received_at: now,
+  });
+  if (outcome === 'duplicate') throw new ApiError(409, [ALREADY_SIGNED]);
+}
+
+/**
+ * The key request behind this submission, found by (petition, consumer, source). The auth_key
+ * itself may be left out of the body (the proxy does): rsig, salted with it, proves it anyway.
+ */
+function grantedKeyRequest(store: Store, { petition, consumer, params }: Submission): AuthKeyRequestRecord {
+  const source = textParam(params.values, 'source');
+  const request = source ? store.authKeyRequestByIdentity.get(petition.id, consumer.id, source) : undefined;
+  const sentKey = params.values['auth_key'];
+  const refused = new ApiError(401, ['auth_key: unknown, not granted, or not for this source']);
+  if (!request || !request.auth_key) throw refused;
+  if (sentKey !== undefined && (typeof sentKey !== 'string' || !timingSafeEqualText(sentKey, request.auth_key))) {
+    throw refused;
+  }
+  if (request.status === 'revoked') throw new ApiError(403, ['auth_key: this authorization key has been revoked']);
+  if (request.status !== 'granted') throw refused;
+  return request;
+}

@@ -1,0 +1,162 @@
+// All SQL of the service, as prepared statements over one connection: the domain modules ask
+// for rows here and never write SQL themselves.
+import type { ServiceDatabase } from './database.js';
+import type { SignerInput } from '../shared/signature-schema.js';
+
+export interface ConsumerRow {
+  id: number;
+  name: string;
+  api_key: string;
+  secret: string;
+}
+
+export interface PetitionRow {
+  id: number;
+  title: string;
+  signature_count: number;
+  first_listed_position: number;
+  last_listed_position: number;
+  earliest_signed_on: number | null;
+}
+
+export type AuthKeyRequestStatus = 'pending' | 'granted' | 'denied' | 'revoked';
+
+export interface AuthKeyRequestRecord {
+  id: number;
+  petition_id: number;
+  consumer_id: number;
+  source: string;
+  source_description: string;
+  requester_email: string;
+  callback_endpoint: string;
+  status: AuthKeyRequestStatus;
+  auth_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ListedSignatureRow {
+  first_name: string;
+  last_name: string;
+  city: string;
+  state_province: string;
+  country_code: string;
+  signed_on: number;
+}
+
+export interface QueuedSignatureRow {
+  id: number;
+  petition_id: number;
+  email_identity: string;
+  signer: string;
+  auth_key_request_id: number;
+  received_at: number;
+}
+
+export interface NewQueuedSignature {
+  petition_id: number;
+  email_identity: string;
+  signer: SignerInput;
+  auth_key_request_id: number;
+  received_at: number;
+}
+
+export interface SignatureInsert {
+  petition_id: number;
+  email_identity: string;
+  signer: SignerInput;
+  auth_key_request_id: number | null;
+  signed_on: number;
+  listed_position: number | null;
+}
+
+export interface DueDeliveryRow {
+  id: number;
+  payload: string;
+  attempts: number;
+  created_at: number;
+  callback_endpoint: string;
+  secret: string;
+}
+
+export function createStore(db: ServiceDatabase) {
+  const statements = {
+    consumerByApiKey: db.prepare<[string], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE api_key = ?'),
+    consumerById: db.prepare<[number], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE id = ?'),
+    insertConsumer: db.prepare<[string, string, string, number]>(
+      'INSERT INTO consumers (name, api_key, secret, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    petitionById: db.prepare<[number], PetitionRow>(
+      `SELECT id, title, signature_count, first_listed_position, last_listed_position, earliest_signed_on
+       FROM petitions WHERE id = ?`,
+    ),
+    insertPetition: db.prepare<[string, number]>('INSERT INTO petitions (title, created_at) VALUES (?, ?)'),
+    recordSignaturesAdded: db.prepare<{ id: number; added: number; first: number; last: number; earliest: number | null }>(
+      `UPDATE petitions SET signature_count = signature_count + @added,
+         first_listed_position = @first, last_listed_position = @last,
+         earliest_signed_on = CASE WHEN earliest_signed_on IS NULL OR @earliest < earliest_signed_on
+                                   THEN @earliest ELSE earliest_signed_on END
+       WHERE id = @id`,
+    ),
+    listedRange: db.prepare<[number, number, number], ListedSignatureRow>(
+      `SELECT first_name, last_name, city, state_province, country_code, signed_on FROM signatures
+       WHERE petition_id = ? AND listed_position BETWEEN ? AND ? ORDER BY listed_position`,
+    ),
+    signatureExists: db.prepare<[number, string], { found: 1 }>(
+      'SELECT 1 AS found FROM signatures WHERE petition_id = ? AND email_identity = ?',
+    ),
+    insertSignature: db.prepare<Record<string, string | number | null>>(
+      `INSERT OR IGNORE INTO signatures (petition_id, email_identity, email, first_name, last_name, address, city,
+         state_province, postal_code, country_code, phone, reason, hidden, signed_on, auth_key_request_id, listed_position)
+       VALUES (@petition_id, @email_identity, @email, @first_name, @last_name, @address, @city,
+         @state_province, @postal_code, @country_code, @phone, @reason, @hidden, @signed_on, @auth_key_request_id, @listed_position)`,
+    ),
+    insertQueued: db.prepare<[number, string, string, number, number]>(
+      `INSERT OR IGNORE INTO signature_queue (petition_id, email_identity, signer, auth_key_request_id, received_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    ),
+    queueHead: db.prepare<[number], QueuedSignatureRow>('SELECT * FROM signature_queue ORDER BY id LIMIT ?'),
+    deleteQueuedUpTo: db.prepare<[number]>('DELETE FROM signature_queue WHERE id <= ?'),
+    queueLength: db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM signature_queue'),
+    authKeyRequestByIdentity: db.prepare<[number, number, string], AuthKeyRequestRecord>(
+      'SELECT * FROM auth_key_requests WHERE petition_id = ? AND consumer_id = ? AND source = ?',
+    ),
+    authKeyRequestById: db.prepare<[number], AuthKeyRequestRecord>('SELECT * FROM auth_key_requests WHERE id = ?'),
+    allAuthKeyRequests: db.prepare<[], AuthKeyRequestRecord>('SELECT * FROM auth_key_requests ORDER BY id'),
+    insertAuthKeyRequest: db.prepare<Omit<AuthKeyRequestRecord, 'id' | 'status' | 'auth_key' | 'updated_at'>>(
+      `INSERT INTO auth_key_requests (petition_id, consumer_id, source, source_description, requester_email,
+         callback_endpoint, status, auth_key, created_at, updated_at)
+       VALUES (@petition_id, @consumer_id, @source, @source_description, @requester_email, @callback_endpoint,
+         'pending', NULL, @created_at, @created_at)`,
+    ),
+    setAuthKeyRequestStatus: db.prepare<{ id: number; status: AuthKeyRequestStatus; auth_key: string | null; now: number }>(
+      'UPDATE auth_key_requests SET status = @status, auth_key = @auth_key, updated_at = @now WHERE id = @id',
+    ),
+    insertDelivery: db.prepare<[number, string, number, number]>(
+      `INSERT INTO callback_deliveries (auth_key_request_id, payload, state, attempts, created_at, next_attempt_at)
+       VALUES (?, ?, 'pending', 0, ?, ?)`,
+    ),
+    dueDeliveries: db.prepare<[number, number], DueDeliveryRow>(
+      `SELECT d.id, d.payload, d.attempts, d.created_at, r.callback_endpoint, c.secret
+       FROM callback_deliveries d
+       JOIN auth_key_requests r ON r.id = d.auth_key_request_id
+       JOIN consumers c ON c.id = r.consumer_id
+       WHERE d.state = 'pending' AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT ?`,
+    ),
+    markDelivered: db.prepare<[string, number]>(
+      "UPDATE callback_deliveries SET state = 'delivered', attempts = attempts + 1, last_outcome = ? WHERE id = ?",
+    ),
+    rescheduleDelivery: db.prepare<{ id: number; outcome: string; next: number; state: 'pending' | 'abandoned' }>(
+      `UPDATE callback_deliveries SET attempts = attempts + 1, last_outcome = @outcome, next_attempt_at = @next,
+         state = @state WHERE id = @id`,
+    ),
+    deliveriesOf: db.prepare<[number], { id: number; state: string; attempts: number; payload: string }>(
+      'SELECT id, state, attempts, payload FROM callback_deliveries WHERE auth_key_request_id = ? ORDER BY id',
+    ),
+    rememberRsig: db.prepare<[string, number]>('INSERT OR IGNORE INTO seen_request_signatures (rsig, seen_at) VALUES (?, ?)'),
+    forgetRsigsBefore: db.prepare<[number]>('DELETE FROM seen_request_signatures WHERE seen_at < ?'),
+  };
+  return { db, ...statements };
+}
+
+export type Store = ReturnType<typeof createStore>;
