@@ -1,0 +1,10 @@
+// Where the elements find the proxy: the `endpoint` attribute, or else the origin this script
+// was loaded from, so the one-script-tag embed needs no configuration.
+
+const scriptOrigin = new URL(import.meta.url).origin;
+
+/** The proxy's base URL with a trailing slash, ready for relative `new URL(path, base)`. */
+export function proxyBase(endpoint: string | undefined): string {
+  const base = endpoint && endpoint.trim() !== '' ? endpoint.trim() : scriptOrigin;
+  return base.endsWith('/') ? base : `${base}/`;
+}

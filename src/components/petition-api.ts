@@ -1,0 +1,84 @@
+// The proxy's browser routes (GET petition, signature list, recent, POST signature), each a
+// plain fetch taking the Task's AbortSignal, with failures turned into one error type.
+import type { PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
+import type { SignerInput } from '../shared/signature-schema.js';
+import { proxyBase } from './endpoint.js';
+
+/**
+ * A request that did not succeed. `status` 0 means the network failed (no answer at all);
+ * otherwise it is the HTTP status and `messages` the spec's failure messages.
+ */
+export class RequestFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+    /** Seconds from a Retry-After header, when the proxy sent one. */
+    readonly retryAfter?: number,
+  ) {
+    super(status === 0 ? 'network failure' : `HTTP ${status}`);
+  }
+}
+
+function messagesOf(body: unknown): string[] {
+  const messages = (body as { messages?: unknown } | null)?.messages;
+  return Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
+}
+
+async function request<T>(url: URL, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
+  } catch (error) {
+    // An abort is the Task cancelling a stale request: let it through as it is.
+    if (init.signal?.aborted) throw error;
+    throw new RequestFailure(0, []);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new RequestFailure(response.status, messagesOf(body), retryAfter > 0 ? retryAfter : undefined);
+  }
+  return body as T;
+}
+
+function petitionUrl(endpoint: string | undefined, petitionId: number, rest = ''): URL {
+  return new URL(`api/petitions/${petitionId}${rest}`, proxyBase(endpoint));
+}
+
+export function fetchPetition(endpoint: string | undefined, petitionId: number, signal: AbortSignal) {
+  return request<PetitionSummary>(petitionUrl(endpoint, petitionId), { signal });
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  sort: SortOrder;
+}
+
+export function fetchSignaturePage(
+  endpoint: string | undefined,
+  petitionId: number,
+  { page, pageSize, sort }: PageRequest,
+  signal: AbortSignal,
+) {
+  const query = new URLSearchParams({ page: String(page), page_size: String(pageSize), sort });
+  return request<SignaturePage>(petitionUrl(endpoint, petitionId, `/signatures?${query}`), { signal });
+}
+
+export function fetchRecentSignatures(endpoint: string | undefined, petitionId: number, signal: AbortSignal) {
+  return request<Signature[]>(petitionUrl(endpoint, petitionId, '/signatures/recent'), { signal });
+}
+
+export function submitSignature(
+  endpoint: string | undefined,
+  petitionId: number,
+  signer: SignerInput,
+  signal: AbortSignal,
+) {
+  return request<{ result: 'success'; messages?: string[] }>(petitionUrl(endpoint, petitionId, '/signatures'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(signer),
+    signal,
+  });
+}
