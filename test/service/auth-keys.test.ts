@@ -1,0 +1,151 @@
+// The authorization key lifecycle over real HTTP (decisions.md "Authorization keys",
+// "Callback delivery"): 202 then a signed callback, 200 with the payload afterwards, operator
+// grant / deny / revoke, auto-grant, and retries after the receiver was down.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formEncode } from '../../src/shared/signing.js';
+import { startCallbackReceiver } from './callback-receiver.js';
+import type { CallbackReceiver } from './callback-receiver.js';
+import {
+  authKeysPath,
+  eventually,
+  keyRequestFields,
+  postForm,
+  signedPost,
+  signerFields,
+  startTestService,
+  submitSignature,
+} from './harness.js';
+import type { TestService } from './harness.js';
+
+async function requestKey(t: TestService, source: string, callback: string): Promise<{ status: number; body: any }> {
+  const response = await signedPost(t, authKeysPath(t.petitionId), keyRequestFields(source, callback));
+  return { status: response.status, body: await response.json() };
+}
+
+const requestId = (t: TestService, source: string) => t.admin.listAuthKeys().find((row) => row.source === source)!.id;
+
+describe('operator decisions', () => {
+  let t: TestService;
+  let receiver: CallbackReceiver;
+  before(async () => {
+    t = await startTestService({ retryBaseMs: 100 });
+    receiver = await startCallbackReceiver(t.consumer.secret);
+  });
+  after(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  test('pending: 202, again 202, no callback; grant: one signed callback; then 200 with the payload', async () => {
+    const source = 'https://grant.example.org/';
+    assert.deepEqual(await requestKey(t, source, receiver.url), { status: 202, body: { result: 'success' } });
+    assert.deepEqual(await requestKey(t, source, receiver.url), { status: 202, body: { result: 'success' } });
+    const [row] = t.admin.listAuthKeys().filter((r) => r.source === source);
+    assert.equal(row!.status, 'pending');
+    assert.equal('auth_key' in row!, false, 'the admin listing never shows the key');
+
+    const granted = t.admin.grant(row!.id);
+    assert.equal(granted.status, 'granted');
+    await eventually(() => receiver.received.length, (n) => n >= 1, 2000);
+    assert.equal(receiver.received.length, 1);
+    const callback = receiver.received[0]!;
+    assert.equal(callback.verdict, 'valid');
+    assert.equal(callback.contentType, 'application/json');
+    assert.match(String(callback.payload['auth_key']), /^[0-9a-f]{64}$/);
+    assert.deepEqual({ ...callback.payload, auth_key: undefined }, {
+      status: 'granted',
+      petition_id: t.petitionId,
+      source_description: 'campaign website',
+      source,
+      requester_email: 'team@example.org',
+      auth_key: undefined,
+    });
+    const again = await requestKey(t, source, receiver.url);
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body, callback.payload);
+
+    const key = String(callback.payload['auth_key']);
+    assert.equal((await submitSignature(t, source, key, signerFields())).status, 202);
+
+    t.admin.revoke(row!.id);
+    await eventually(() => receiver.received.length, (n) => n >= 2, 2000);
+    assert.deepEqual(receiver.received[1]!.payload, { ...callback.payload, status: 'revoked' });
+    assert.deepEqual((await requestKey(t, source, receiver.url)).body, { ...callback.payload, status: 'revoked' });
+    const refused = await submitSignature(t, source, key, signerFields());
+    assert.equal(refused.status, 403);
+    assert.deepEqual(await refused.json(), { result: 'failure', messages: ['auth_key: this authorization key has been revoked'] });
+  });
+
+  test('deny: a callback without auth_key, 200 denial afterwards, and submissions 401', async () => {
+    const source = 'https://deny.example.org/';
+    const before = receiver.received.length;
+    assert.equal((await requestKey(t, source, receiver.url)).status, 202);
+    t.admin.deny(requestId(t, source));
+    await eventually(() => receiver.received.length, (n) => n > before, 2000);
+    const payload = receiver.received[before]!.payload;
+    assert.equal(payload['status'], 'denied');
+    assert.equal('auth_key' in payload, false);
+    assert.deepEqual((await requestKey(t, source, receiver.url)).body, payload);
+    assert.equal((await submitSignature(t, source, 'a'.repeat(64), signerFields())).status, 401);
+  });
+
+  test('a transition that does not apply is refused with a reason', () => {
+    const id = requestId(t, 'https://deny.example.org/');
+    assert.throws(() => t.admin.revoke(id), /only granted requests can be revoked/);
+    assert.throws(() => t.admin.grant(99999), /no authorization key request with id 99999/);
+  });
+
+  test('the key request is signed: unsigned 401; and its fields are checked: 400 per field', async () => {
+    const unsigned = await postForm(t, authKeysPath(t.petitionId), formEncode([['api_key', t.consumer.api_key], ...keyRequestFields('x')]));
+    assert.equal(unsigned.status, 401);
+    const response = await signedPost(t, authKeysPath(t.petitionId), [
+      ['source_description', ''],
+      ['source', 'https://bad.example.org/'],
+      ['requester_email', 'nobody'],
+      ['callback_endpoint', 'ftp://example.org/cb'],
+    ]);
+    assert.equal(response.status, 400);
+    assert.deepEqual((await response.json()).messages, [
+      'source_description: is required',
+      'requester_email: must be an email address, like name@example.com',
+      'callback_endpoint: must be an http or https URL',
+    ]);
+  });
+
+  test('the same source on another petition is another request', async () => {
+    const { petition_id } = t.admin.createPetition('Another');
+    const response = await signedPost(t, authKeysPath(petition_id), keyRequestFields('https://grant.example.org/', receiver.url));
+    assert.equal(response.status, 202);
+  });
+});
+
+describe('auto-grant and retries', () => {
+  test('auto-grant: the callback arrives at once; a receiver that was down gets it on retry', async () => {
+    const t = await startTestService({ autoGrant: true, retryBaseMs: 100 });
+    const receiver = await startCallbackReceiver(t.consumer.secret);
+    try {
+      receiver.answerWith = 503;
+      const source = 'https://auto.example.org/';
+      assert.equal((await requestKey(t, source, receiver.url)).status, 202);
+      const failing = await eventually(
+        () => t.admin.listAuthKeys().find((r) => r.source === source)!.deliveries[0]!,
+        (d) => d.attempts >= 2,
+        3000,
+      );
+      assert.equal(failing.state, 'pending');
+      assert.ok(t.logs.some((line) => /callback delivery \d+: attempt \d+ failed \(HTTP 503\)/.test(line)));
+      assert.ok(!t.logs.some((line) => line.includes(t.consumer.secret) || line.includes(receiver.url)));
+      receiver.answerWith = 200;
+      await eventually(() => receiver.received.length, (n) => n >= 1, 5000);
+      assert.equal(receiver.received.length, 1);
+      assert.equal(receiver.received[0]!.verdict, 'valid');
+      assert.equal(receiver.received[0]!.payload['status'], 'granted');
+      const delivered = t.admin.listAuthKeys().find((r) => r.source === source)!.deliveries[0]!;
+      assert.equal(delivered.state, 'delivered');
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});
