@@ -1,6 +1,6 @@
 // Talks to the petition service over HTTP: GETs carry the api_key, POSTs are signed form bodies
 // (decisions.md "Authentication"), every call is bounded by a timeout.
-import { formEncode, signFormBody, signingTimestamp } from '../shared/signing.js';
+import { formEncode, signFormBody } from '../shared/signing.js';
 
 export interface UpstreamAnswer {
   status: number;
@@ -44,7 +44,9 @@ export class UpstreamClient {
 
   /**
    * A signed POST. The timestamp is taken now, so a caller that retries later calls this again
-   * and gets a fresh signature (timestamps older than five minutes are refused).
+   * and gets a fresh signature (timestamps older than five minutes are refused). It keeps its
+   * milliseconds (decisions.md accepts fractional seconds): two identical requests within one
+   * second, such as a quick retry, would otherwise carry the same rsig and be refused as a replay.
    */
   async postSigned(path: string, fields: Iterable<readonly [string, string]>, authKey = ''): Promise<UpstreamAnswer> {
     const endpoint = `${this.#base.pathname.replace(/\/$/, '')}${path}`;
@@ -52,7 +54,7 @@ export class UpstreamClient {
     const body = await signFormBody(
       [
         ['api_key', this.#options.apiKey],
-        ['timestamp', signingTimestamp(now)],
+        ['timestamp', now.toISOString()],
         ['endpoint', endpoint],
         ...fields,
       ],

@@ -1,0 +1,248 @@
+// A real service and a real proxy on loopback for the proxy's tests, with a counting relay in
+// between (so tests can count upstream calls) and a record of every response and log line the
+// proxy produced (so tests can scan them for secrets and personal data).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openAdmin } from '../../src/service/admin.js';
+import { startService } from '../../src/service/index.js';
+import { parseProxyConfig, startProxy, type ProxyConfig, type ProxyOptions, type RunningProxy } from '../../src/proxy/index.js';
+
+export interface RecordedResponse {
+  method: string;
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Forwards everything to the service's port; counts calls by `METHOD /path` (query left out). */
+export class CountingRelay {
+  readonly counts = new Map<string, number>();
+  targetPort = 0;
+  #server: Server | undefined;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.#server = createServer((req, res) => {
+      const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
+      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+      const upstream = request(
+        { host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      // The service being down looks to the proxy like a dropped connection, as it would in life.
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.#server.address() as AddressInfo).port;
+  }
+
+  count(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+
+  reset(): void {
+    this.counts.clear();
+  }
+
+  async close(): Promise<void> {
+    this.#server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface StackOptions {
+  autoGrant?: boolean;
+  petitionCount?: number;
+  seedPerPetition?: number;
+  config?: Record<string, unknown>;
+  proxy?: ProxyOptions;
+}
+
+export class Stack {
+  readonly dir = mkdtempSync(join(tmpdir(), 'petition-proxy-test-'));
+  readonly dbPath = join(this.dir, 'service.sqlite');
+  readonly relay = new CountingRelay();
+  readonly responses: RecordedResponse[] = [];
+  readonly logs: string[] = [];
+  /** Values that must never show up in a response or a log line. */
+  readonly secrets: string[] = [];
+  service: Awaited<ReturnType<typeof startService>> | undefined;
+  servicePort = 0;
+  proxy: RunningProxy | undefined;
+  config!: ProxyConfig;
+  credentials!: { api_key: string; secret: string };
+  petitionIds: number[] = [];
+  #options: StackOptions;
+
+  constructor(options: StackOptions = {}) {
+    this.#options = options;
+  }
+
+  async start(): Promise<this> {
+    const admin = openAdmin(this.dbPath);
+    this.credentials = admin.createConsumer('proxy test');
+    for (let i = 0; i < (this.#options.petitionCount ?? 1); i++) {
+      const { petition_id } = admin.createPetition(`Petition ${i + 1}`);
+      if (this.#options.seedPerPetition) admin.seed(petition_id, this.#options.seedPerPetition);
+      this.petitionIds.push(petition_id);
+    }
+    admin.close();
+    this.secrets.push(this.credentials.api_key, this.credentials.secret);
+
+    await this.startService();
+    await this.relay.start();
+    const port = await freePort();
+    this.config = parseProxyConfig({
+      upstream: `http://127.0.0.1:${this.relay.port}/v1`,
+      apiKey: this.credentials.api_key,
+      secret: this.credentials.secret,
+      publicUrl: `http://127.0.0.1:${port}`,
+      allowedOrigins: ['https://www.example.org'],
+      petitions: this.petitionIds.map((id) => ({
+        id,
+        source: `https://www.example.org/petition-${id}`,
+        sourceDescription: 'campaign website',
+        requesterEmail: 'team@example.org',
+      })),
+      operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
+      dataDir: join(this.dir, 'proxy-data'),
+      rateLimit: { signaturesPerIpPerMinute: 1000 },
+      ...this.#options.config,
+    });
+    await this.startProxy(port);
+    return this;
+  }
+
+  async startService(): Promise<void> {
+    this.service = await startService({
+      dbPath: this.dbPath,
+      port: this.servicePort,
+      autoGrant: this.#options.autoGrant ?? true,
+      rateLimitPerMinute: 100_000,
+      retryBaseMs: 50,
+      log: () => undefined,
+    });
+    this.servicePort = this.service.port;
+    this.relay.targetPort = this.service.port;
+  }
+
+  async stopService(): Promise<void> {
+    await this.service?.close();
+    this.service = undefined;
+  }
+
+  async startProxy(port = this.proxy?.port ?? new URL(this.config.publicUrl).port): Promise<RunningProxy> {
+    this.proxy = await startProxy(this.config, {
+      port: Number(port),
+      assetsDir: join(this.dir, 'assets'),
+      log: (line) => this.logs.push(line),
+      retry: { baseMs: 30, maxMs: 200 },
+      keyPollMs: 100,
+      ...this.#options.proxy,
+    });
+    return this.proxy;
+  }
+
+  async stopProxy(): Promise<void> {
+    await this.proxy?.close();
+  }
+
+  /** The auth keys the proxy stored; added to `secrets` as a side effect. */
+  storedKeys(): Array<{ petition_id: number; status: string; auth_key?: string }> {
+    const path = join(this.config.dataDir, 'auth-keys.json');
+    const keys = (JSON.parse(readFileSync(path, 'utf8')) as { keys: Array<{ petition_id: number; status: string; auth_key?: string }> }).keys;
+    for (const key of keys) if (key.auth_key && !this.secrets.includes(key.auth_key)) this.secrets.push(key.auth_key);
+    return keys;
+  }
+
+  /** A request to the proxy, recorded for the secrets scan. */
+  async call(method: string, path: string, init: { headers?: Record<string, string>; body?: string; json?: unknown } = {}) {
+    const headers = { ...init.headers };
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    // A fresh connection per request: a pooled one may belong to a proxy a test has restarted.
+    const recorded = await new Promise<RecordedResponse>((resolve, reject) => {
+      const outgoing = request(`${this.proxy!.url}${path}`, { method, headers, agent: false }, (incoming) => {
+        let text = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => (text += chunk));
+        incoming.on('end', () => {
+          const flat: Record<string, string> = {};
+          for (const [name, value] of Object.entries(incoming.headers)) flat[name] = String(value);
+          resolve({ method, path, status: incoming.statusCode ?? 0, headers: flat, body: text });
+        });
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+    this.responses.push(recorded);
+    return { ...recorded, json: () => JSON.parse(recorded.body) as unknown };
+  }
+
+  /** Everything the proxy said, to be checked for `secrets`. */
+  leaks(): string[] {
+    const haystacks = [
+      ...this.responses.map((r) => `${r.method} ${r.path} -> ${JSON.stringify(r.headers)} ${r.body}`),
+      ...this.logs,
+    ];
+    return haystacks.filter((text) => this.secrets.some((secret) => secret && text.includes(secret)));
+  }
+
+  async close(): Promise<void> {
+    await this.proxy?.close();
+    await this.service?.close();
+    await this.relay.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Polls `check` every 20 ms until it is truthy; fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let signerNumber = 0;
+
+/** A valid signer with a unique email; its personal data goes into `stack.secrets`. */
+export function signer(stack: Stack, overrides: Record<string, unknown> = {}) {
+  signerNumber++;
+  const fields = {
+    first_name: 'Ada',
+    last_name: `Tester${signerNumber}`,
+    email: `ada.${signerNumber}.${Date.now()}@example.net`,
+    address: `${signerNumber} Secret Lane`,
+    city: 'Springfield',
+    state_province: 'IL',
+    postal_code: '62701',
+    country_code: 'US',
+    phone: `+1555000${String(signerNumber).padStart(4, '0')}`,
+    ...overrides,
+  };
+  stack.secrets.push(fields.email as string, fields.address as string, fields.phone as string);
+  return fields;
+}
