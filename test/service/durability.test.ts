@@ -1,0 +1,119 @@
+// A crash loses nothing that was answered: SIGKILL the service while signed submissions are in
+// flight, restart it on the same file, and every 202 is listed; callback deliveries pending at
+// shutdown are sent by the next run.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openAdmin } from '../../src/service/admin.js';
+import { startService } from '../../src/service/index.js';
+import { signFormBody } from '../../src/shared/signing.js';
+import { startCallbackReceiver } from './callback-receiver.js';
+import { spawnService } from './child-service.js';
+import { authKeysPath, eventually, keyRequestFields, signaturesPath, signerFields } from './harness.js';
+import type { Pairs } from './harness.js';
+
+async function signedPostTo(baseUrl: string, apiKey: string, secret: string, path: string, fields: Pairs, authKey = '') {
+  const pairs: Pairs = [['api_key', apiKey], ...fields, ['timestamp', new Date().toISOString()], ['endpoint', path]];
+  return fetch(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: await signFormBody(pairs, secret, authKey),
+  });
+}
+
+async function listedNames(baseUrl: string, apiKey: string, petitionId: number): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (let page = 1; page <= 100; page++) {
+    const url = new URL(`${signaturesPath(petitionId)}?page=${page}&page_size=100&api_key=${apiKey}`, baseUrl);
+    const body = (await (await fetch(url)).json()) as { signatures: { name: string }[]; next_page_endpoint: string | null };
+    for (const signature of body.signatures) names.add(signature.name);
+    if (!body.next_page_endpoint) break;
+  }
+  return names;
+}
+
+test('SIGKILL during a stream of submissions: every 202 is listed after restart', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'service-durability-'));
+  const dbPath = join(dir, 'service.db');
+  const admin = openAdmin(dbPath);
+  const { api_key, secret } = admin.createConsumer('durability');
+  const { petition_id } = admin.createPetition('Durability');
+  admin.close();
+  const source = 'https://durable.example.org/';
+  const first = await spawnService(['--db', dbPath, '--auto-grant', '--rate-limit', '100000']);
+  try {
+    const keyPath = authKeysPath(petition_id);
+    assert.equal((await signedPostTo(first.baseUrl, api_key, secret, keyPath, keyRequestFields(source))).status, 202);
+    const granted = (await (await signedPostTo(first.baseUrl, api_key, secret, keyPath, keyRequestFields(source))).json()) as { auth_key: string };
+
+    const accepted: string[] = [];
+    let sent = 0;
+    const TOTAL = 600;
+    const killAfter = 150;
+    const client = async () => {
+      while (sent < TOTAL) {
+        const name = `Durable ${sent++}`;
+        const [last] = name.split(' ').slice(1);
+        try {
+          const response = await signedPostTo(first.baseUrl, api_key, secret, signaturesPath(petition_id),
+            [['source', source], ...signerFields({ first_name: 'Durable', last_name: last!, email: `durable${last}@example.org` })], granted.auth_key);
+          if (response.status === 202) accepted.push(name);
+          if (accepted.length === killAfter) first.child.kill('SIGKILL');
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, client));
+    assert.equal(await first.exited, 'SIGKILL');
+    assert.ok(accepted.length >= killAfter && accepted.length < TOTAL, `accepted ${accepted.length}`);
+
+    const second = await spawnService(['--db', dbPath]);
+    try {
+      const names = await eventually(() => listedNames(second.baseUrl, api_key, petition_id), (set) => accepted.every((n) => set.has(n)), 3000);
+      const missing = accepted.filter((name) => !names.has(name));
+      assert.deepEqual(missing, []);
+    } finally {
+      second.child.kill('SIGTERM');
+      assert.equal(await second.exited, 0);
+    }
+  } finally {
+    first.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a callback delivery pending at shutdown is delivered by the next run', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'service-durability-'));
+  const dbPath = join(dir, 'service.db');
+  const admin = openAdmin(dbPath);
+  const { api_key, secret } = admin.createConsumer('deliveries');
+  const { petition_id } = admin.createPetition('Deliveries');
+  const receiver = await startCallbackReceiver(secret);
+  try {
+    receiver.answerWith = 500;
+    const first = await startService({ dbPath, port: 0, autoGrant: true, retryBaseMs: 100, log: () => {} });
+    const source = 'https://restart.example.org/';
+    assert.equal((await signedPostTo(first.baseUrl, api_key, secret, authKeysPath(petition_id), keyRequestFields(source, receiver.url))).status, 202);
+    await eventually(() => admin.listAuthKeys()[0]!.deliveries[0]!.attempts, (n) => n >= 1, 3000);
+    await first.close();
+    assert.equal(admin.listAuthKeys()[0]!.deliveries[0]!.state, 'pending');
+
+    receiver.answerWith = 204;
+    const second = await startService({ dbPath, port: 0, retryBaseMs: 100, log: () => {} });
+    try {
+      await eventually(() => receiver.received.length, (n) => n >= 1, 5000);
+      assert.equal(receiver.received.length, 1);
+      assert.equal(receiver.received[0]!.verdict, 'valid');
+      assert.equal(admin.listAuthKeys()[0]!.deliveries[0]!.state, 'delivered');
+    } finally {
+      await second.close();
+    }
+  } finally {
+    admin.close();
+    await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
