@@ -50,7 +50,8 @@ export type Pairs = [string, string][];
 
 /** The service's origin plus a path from the version on, e.g. '/v1/petitions/1/signatures'. */
 export function urlOf(t: TestService, path: string): string {
-  return new URL(path, t.baseUrl).toString();
+  // Concatenated, not resolved: a path like '//host' must stay a path on this service.
+  return `${new URL(t.baseUrl).origin}${path}`;
 }
 
 export function signaturesPath(petitionId: number): string {
