@@ -106,6 +106,9 @@ export class PetitionSign extends LitElement {
     task: async ([endpoint, petitionId], { signal }) =>
       petitionId > 0 ? fetchPetition(endpoint, petitionId, signal) : initialState,
     args: () => [this.endpoint, this.petitionId] as const,
+    onComplete: (petition) => {
+      this.petition = petition;
+    },
   });
 
   private readonly submitTask = new Task(this, {
@@ -131,6 +134,8 @@ export class PetitionSign extends LitElement {
   /** Leaves out the optional "Why are you signing?" field. */
   @property({ attribute: 'hide-reason', type: Boolean }) hideReason = false;
 
+  /** The last petition summary loaded: a failed refresh must not take the form or thank-you away. */
+  @state() private petition?: PetitionSummary;
   @state() private problems: ShownProblem[] = [];
   @state() private summaryMessages: string[] = [];
   @state() private networkFailed = false;
@@ -391,7 +396,7 @@ export class PetitionSign extends LitElement {
 
   override render() {
     // A refresh keeps the last answer on screen, so the form (and what was typed) stays put.
-    const petition = this.petitionTask.value;
+    const petition = this.petition;
     return html`<div part="base">
       ${petition
         ? this.renderPetition(petition)

@@ -146,8 +146,9 @@ export class PetitionSignatures extends LitElement {
     }
   }
 
-  private goToPage(page: number): void {
-    this.page = page;
+  /** Steps from the page last asked for, so a quick second click aborts the first request. */
+  private stepPage(step: 1 | -1): void {
+    this.page = Math.max(1, this.page + step);
   }
 
   private renderSignature(signature: Signature, now: Date) {
@@ -184,11 +185,11 @@ export class PetitionSignatures extends LitElement {
       ${signature_count === 0 ? this.renderList([]) : signatures.length === 0 ? nothing : this.renderList(signatures)}
       ${total_pages > 1 || page > 1
         ? html`<nav part="pagination" aria-label=${msg('Pages of signatures')}>
-            <button type="button" part="previous" ?disabled=${!prev_page_endpoint} @click=${() => this.goToPage(page - 1)}>
+            <button type="button" part="previous" ?disabled=${!prev_page_endpoint} @click=${() => this.stepPage(-1)}>
               ${msg('Previous')}
             </button>
             <span class="page" part="page">${pageText}</span>
-            <button type="button" part="next" ?disabled=${!next_page_endpoint} @click=${() => this.goToPage(page + 1)}>
+            <button type="button" part="next" ?disabled=${!next_page_endpoint} @click=${() => this.stepPage(1)}>
               ${msg('Next')}
             </button>
           </nav>`

@@ -1,0 +1,304 @@
+// <petition-sign> in headless Chromium against the proxy-routes middleware.
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/components/petition-embed.js';
+import type { PetitionSign } from '../../src/components/petition-embed.js';
+import { createPetition, delayAnswers, failNext, requestsReceived } from './test-petition.js';
+
+const SIGNER: Record<string, string> = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.org',
+  address: '12 St James Square',
+  city: 'London',
+  state_province: 'TX',
+  postal_code: '78701',
+};
+
+function part<T extends Element = HTMLElement>(el: PetitionSign, selector: string): T | null {
+  return el.shadowRoot!.querySelector<T>(selector);
+}
+
+async function loaded(el: PetitionSign): Promise<PetitionSign> {
+  await waitUntil(() => part(el, '[part="count"]'), 'petition did not load');
+  return el;
+}
+
+async function signForm(petitionId: number, extra = html``): Promise<PetitionSign> {
+  return loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId}>${extra}</petition-sign>`));
+}
+
+/** Fills the form by typing into each field, as a person would. */
+async function fill(el: PetitionSign, values: Record<string, string> = SIGNER): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    part<HTMLInputElement>(el, `#${name}`)!.focus();
+    await sendKeys({ type: value });
+  }
+}
+
+function submit(el: PetitionSign): void {
+  part<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+}
+
+function valueOf(el: PetitionSign, name: string): string {
+  return part<HTMLInputElement>(el, `#${name}`)!.value;
+}
+
+const text = (node: Element | null) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+describe('<petition-sign>', () => {
+  it('shows the formatted count, the labelled form and the operator notice, accessibly', async () => {
+    const el = await signForm(await createPetition({ listed: 5, hiddenCount: 12_340 }));
+    expect(text(part(el, '[part="count"]'))).to.equal('12,345 people have signed');
+    const labels = [...el.shadowRoot!.querySelectorAll('label')].map(text);
+    expect(labels).to.include.members(['First name', 'Email address', 'Mobile phone number (optional)', 'Why are you signing? (optional)']);
+    expect(labels.join(' ')).not.to.include('*');
+    expect(part(el, '#first_name')!.getAttribute('autocomplete')).to.equal('given-name');
+    expect(part(el, '#email')!.getAttribute('autocomplete')).to.equal('email');
+    expect(part(el, '#postal_code')!.getAttribute('autocomplete')).to.equal('postal-code');
+    expect(part(el, '#country_code')!.getAttribute('autocomplete')).to.equal('country');
+    const notice = part(el, '.notice')!;
+    expect(text(notice)).to.include('powered by Example Petitions');
+    const links = [...notice.querySelectorAll('a')].map((a) => a.href);
+    expect(links).to.deep.equal(['https://petitions.example.org/terms', 'https://petitions.example.org/privacy']);
+    // Notice directly below the form by default.
+    expect(part(el, 'form')!.nextElementSibling).to.equal(notice);
+    await expect(el).to.be.accessible();
+  });
+
+  it('puts the notice above the form on request, and no attribute value removes it', async () => {
+    const petitionId = await createPetition();
+    const above = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} notice-position="above"></petition-sign>`));
+    expect(part(above, 'form')!.previousElementSibling).to.equal(part(above, '.notice'));
+    const bogus = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} notice-position="none"></petition-sign>`));
+    expect(part(bogus, '.notice')).to.exist;
+    expect(part(bogus, 'form')!.nextElementSibling).to.equal(part(bogus, '.notice'));
+  });
+
+  it('never shows the submit button before the notice can be shown', async () => {
+    const petitionId = await createPetition();
+    await delayAnswers(petitionId, 300);
+    const el = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId}></petition-sign>`);
+    expect(text(part(el, '[part="status"]'))).to.equal('Loading the petition…');
+    expect(part(el, 'button[type="submit"]')).to.equal(null);
+    await loaded(el);
+    expect(part(el, 'button[type="submit"]')).to.exist;
+    expect(part(el, '.notice')).to.exist;
+  });
+
+  it('preselects the country from the browser region and marks optional fields', async () => {
+    const el = await signForm(await createPetition());
+    const region = new Intl.Locale(navigator.language).region ?? '';
+    expect(part<HTMLSelectElement>(el, '#country_code')!.value).to.equal(region);
+    expect(part<HTMLSelectElement>(el, '#country_code')!.options.length).to.equal(250);
+    const select = part<HTMLSelectElement>(el, '#country_code')!;
+    select.value = 'DE';
+    select.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(text(part(el, 'label[for="state_province"]'))).to.equal('State or province (optional)');
+  });
+
+  it('hides phone and reason on request', async () => {
+    const petitionId = await createPetition();
+    const el = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} hide-phone hide-reason></petition-sign>`));
+    expect(part(el, '#phone')).to.equal(null);
+    expect(part(el, '#reason')).to.equal(null);
+    expect(part(el, '#email')).to.exist;
+  });
+
+  it('validates on submit: summary with links, focus, messages at fields, nothing cleared', async () => {
+    const petitionId = await createPetition();
+    const el = await signForm(petitionId);
+    await fill(el, { first_name: 'Ada', email: 'not-an-email' });
+    submit(el);
+    await waitUntil(() => part(el, '.error-summary'));
+    const summary = part(el, '.error-summary')!;
+    expect(text(summary.querySelector('h2'))).to.equal('There is a problem');
+    expect(el.shadowRoot!.activeElement).to.equal(summary);
+    const items = [...summary.querySelectorAll('a')].map(text);
+    expect(items).to.deep.equal([
+      'Enter your last name',
+      'Enter an email address in the correct format, like name@example.com',
+      'Enter your address',
+      'Enter your town or city',
+      'Enter your state or province',
+      'Enter your postal code',
+    ]);
+    const email = part(el, '#email')!;
+    expect(email.getAttribute('aria-invalid')).to.equal('true');
+    expect(email.getAttribute('aria-describedby')).to.equal('email-error');
+    expect(text(part(el, '#email-error'))).to.equal('Error: Enter an email address in the correct format, like name@example.com');
+    expect(part(el, '#first_name')!.getAttribute('aria-invalid')).to.equal('false');
+    expect(valueOf(el, 'first_name')).to.equal('Ada');
+    expect(valueOf(el, 'email')).to.equal('not-an-email');
+    // The summary link takes focus to its field.
+    (summary.querySelectorAll('a')[1] as HTMLAnchorElement).click();
+    expect(el.shadowRoot!.activeElement).to.equal(email);
+    expect(await requestsReceived(petitionId)).not.to.include('POST /signatures');
+    await expect(el).to.be.accessible();
+  });
+
+  it('signs with the keyboard only: thank-you in a live region, event without personal data, count refreshed', async () => {
+    const petitionId = await createPetition({ listed: 3, hiddenCount: 0 });
+    const page = await fixture<HTMLElement>(html`<div>
+      <button id="before">before</button><petition-sign petition-id=${petitionId}></petition-sign>
+    </div>`);
+    const el = await loaded(page.querySelector('petition-sign')!);
+    expect(text(part(el, '[part="count"]'))).to.equal('3 people have signed');
+    page.querySelector<HTMLButtonElement>('#before')!.focus();
+    for (const value of Object.values(SIGNER)) {
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ type: value });
+    }
+    const signed = oneEvent(page, 'petition-signed');
+    // Country (preselected), phone, reason, the checkbox, then the submit button.
+    for (let i = 0; i < 5; i++) await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'button[type="submit"]'));
+    await sendKeys({ press: 'Enter' });
+    const event = await signed;
+    expect(event.detail).to.deep.equal({ petitionId });
+    expect(event.bubbles && event.composed).to.equal(true);
+    await waitUntil(() => text(part(el, '[part="count"]')) === '4 people have signed', 'count not refreshed');
+    const thanks = part(el, '[role="status"]')!;
+    expect(text(thanks)).to.include('Thank you for signing');
+    expect(part(el, 'form')).to.equal(null);
+    const posts = (await requestsReceived(petitionId)).filter((r) => r === 'POST /signatures');
+    expect(posts).to.have.length(1);
+    await expect(el).to.be.accessible();
+  });
+
+  it('places server field messages at their fields, localizes a duplicate email, keeps the data', async () => {
+    const petitionId = await createPetition();
+    const first = await signForm(petitionId);
+    await fill(first);
+    submit(first);
+    await waitUntil(() => text(part(first, '[role="status"]')).includes('Thank you'));
+
+    const second = await signForm(petitionId);
+    await fill(second);
+    submit(second);
+    await waitUntil(() => part(second, '.error-summary'));
+    expect(text(part(second, '#email-error'))).to.equal('Error: This email address has already signed this petition');
+    expect(part(second, '#email')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(valueOf(second, 'email')).to.equal(SIGNER.email);
+
+    await failNext(petitionId, {
+      route: 'POST /signatures',
+      status: 400,
+      messages: ['city: Enter your town or city', 'Your request could not be read.'],
+    });
+    submit(second);
+    await waitUntil(() => part(second, '#city-error'));
+    expect(text(part(second, '.error-summary'))).to.include('Enter your town or city');
+    expect(valueOf(second, 'city')).to.equal(SIGNER.city);
+  });
+
+  it('says what went wrong for 503, 429 and 403 answers', async () => {
+    const petitionId = await createPetition();
+    const el = await signForm(petitionId);
+    await fill(el);
+    const cases: Array<[number, string]> = [
+      [503, 'problem on our side'],
+      [429, 'Try again in 7 seconds'],
+      [403, 'cannot collect signatures'],
+    ];
+    for (const [status, expected] of cases) {
+      await failNext(petitionId, { route: 'POST /signatures', status, messages: ['upstream said no'], retryAfter: 7 });
+      submit(el);
+      await waitUntil(() => text(part(el, '.error-summary')).includes(expected), `no message for ${status}`);
+      expect(el.shadowRoot!.activeElement).to.equal(part(el, '.error-summary'));
+    }
+    expect(valueOf(el, 'last_name')).to.equal(SIGNER.last_name);
+  });
+
+  it('keeps the data after a network failure and offers to retry', async () => {
+    const petitionId = await createPetition();
+    const el = await signForm(petitionId);
+    await fill(el);
+    await failNext(petitionId, { route: 'POST /signatures', network: true });
+    submit(el);
+    await waitUntil(() => part(el, '.alert'), 'no network failure message');
+    expect(text(part(el, '.alert'))).to.include('Check your connection');
+    expect(valueOf(el, 'address')).to.equal(SIGNER.address);
+    part<HTMLButtonElement>(el, '.alert button')!.click();
+    await waitUntil(() => text(part(el, '[role="status"]')).includes('Thank you'), 'retry did not sign');
+  });
+
+  it('disables the button while sending, so a double click sends once', async () => {
+    const petitionId = await createPetition();
+    const el = await signForm(petitionId);
+    await fill(el);
+    await delayAnswers(petitionId, 300);
+    const button = part<HTMLButtonElement>(el, 'button[type="submit"]')!;
+    button.click();
+    await el.updateComplete;
+    expect(button.disabled).to.equal(true);
+    expect(text(button)).to.equal('Sending your signature…');
+    button.click();
+    await waitUntil(() => text(part(el, '[role="status"]')).includes('Thank you'));
+    expect((await requestsReceived(petitionId)).filter((r) => r === 'POST /signatures')).to.have.length(1);
+  });
+
+  it('says so when the petition is not accepting signatures, or does not exist', async () => {
+    const closed = await signForm(await createPetition({ accepting: false }));
+    expect(text(part(closed, '[part="closed"]'))).to.equal('This petition is not accepting signatures any more.');
+    expect(part(closed, 'form')).to.equal(null);
+    await expect(closed).to.be.accessible();
+
+    const missing = await fixture<PetitionSign>(html`<petition-sign petition-id="999999"></petition-sign>`);
+    await waitUntil(() => text(part(missing, '[part="status"]')).includes('could not be found'));
+  });
+
+  it('offers a retry when the petition cannot be loaded', async () => {
+    const petitionId = await createPetition();
+    await failNext(petitionId, { route: 'GET ', status: 503 });
+    const el = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId}></petition-sign>`);
+    await waitUntil(() => part(el, '[part="retry"]'));
+    part<HTMLButtonElement>(el, '[part="retry"]')!.click();
+    await loaded(el);
+  });
+
+  it('speaks Spanish, French and German from lang, and follows a lang change on <html>', async () => {
+    const petitionId = await createPetition({ listed: 5, hiddenCount: 12_340 });
+    const es = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} lang="es"></petition-sign>`);
+    await waitUntil(() => text(part(es, 'label[for="first_name"]')) === 'Nombre', 'no Spanish');
+    expect(text(part(es, '[part="count"]'))).to.equal('12.345 personas han firmado');
+    expect([...part<HTMLSelectElement>(es, '#country_code')!.options].map((o) => o.text)).to.include('España');
+    submit(es);
+    await waitUntil(() => part(es, '.error-summary'));
+    expect(text(part(es, '.error-summary h2'))).to.equal('Hay un problema');
+    expect(text(part(es, '#first_name-error'))).to.equal('Error: Introduzca su nombre');
+    expect(text(part(es, '.notice'))).to.include('condiciones del servicio');
+
+    const wrapper = await fixture<HTMLElement>(html`<div lang="fr-CA"><petition-sign petition-id=${petitionId}></petition-sign></div>`);
+    const fr = wrapper.querySelector('petition-sign')!;
+    await waitUntil(() => text(part(fr, 'button[type="submit"]')) === 'Signer cette pétition', 'no French');
+
+    const html_ = document.documentElement;
+    const before = html_.getAttribute('lang');
+    try {
+      const de = await signForm(petitionId);
+      html_.setAttribute('lang', 'de');
+      await waitUntil(() => text(part(de, '[part="count"]')) === '12.345 Personen haben unterschrieben', 'no German');
+      html_.setAttribute('lang', 'en');
+      await waitUntil(() => text(part(de, '[part="count"]')) === '12,345 people have signed', 'not back to English');
+    } finally {
+      if (before === null) html_.removeAttribute('lang');
+      else html_.setAttribute('lang', before);
+    }
+  });
+
+  it('takes its colours, font and radius from --petition-* properties', async () => {
+    const petitionId = await createPetition();
+    const el = await loaded(
+      await fixture<PetitionSign>(html`<petition-sign
+        petition-id=${petitionId}
+        style="--petition-accent-color: rgb(10, 20, 30); --petition-radius: 9px; --petition-font: monospace"
+      ></petition-sign>`),
+    );
+    const button = getComputedStyle(part(el, 'button[type="submit"]')!);
+    expect(button.backgroundColor).to.equal('rgb(10, 20, 30)');
+    expect(button.borderTopLeftRadius).to.equal('9px');
+    expect(getComputedStyle(el).fontFamily).to.equal('monospace');
+  });
+});

@@ -1,0 +1,187 @@
+// web-test-runner middleware answering the proxy's browser routes (/api/petitions/...) with
+// their real response shapes, validating submissions with the shared signer schema. Each test
+// creates its own petition through POST /__test/petitions, so tests running side by side never
+// share state; /__test/petitions/:id/fail-next and /delay script failures and slow answers.
+import { tsImport } from 'tsx/esm/api';
+
+const { validateSigner, formatProblem } = await tsImport('../../src/shared/signature-schema.ts', import.meta.url);
+
+const OPERATOR = {
+  name: 'Example Petitions',
+  termsUrl: 'https://petitions.example.org/terms',
+  privacyUrl: 'https://petitions.example.org/privacy',
+};
+const CITIES = [
+  ['Lisbon', '', 'PT'],
+  ['Austin', 'TX', 'US'],
+  ['Lyon', '', 'FR'],
+  ['Köln', '', 'DE'],
+  ['Sevilla', '', 'ES'],
+];
+
+const petitions = new Map();
+let nextPetitionId = 1000;
+
+function createPetition({ listed = 25, hiddenCount = 0, accepting = true } = {}) {
+  const now = Date.now();
+  const signatures = [];
+  for (let i = 0; i < listed; i++) {
+    const [city, state, code] = CITIES[i % CITIES.length];
+    const at = now - 30_000 - (listed - 1 - i) * 60_000;
+    signatures.push({ name: `Signer ${i + 1}`, city, state_province: state, country_name: code, country_code: code, signed_on: new Date(at).toISOString() });
+  }
+  const petition = {
+    petition_id: nextPetitionId++,
+    accepting,
+    hiddenCount,
+    signatures, // oldest first
+    emails: new Set(),
+    failures: [], // [{status, messages, retryAfter, route}]
+    delayMs: 0,
+    requests: [],
+  };
+  petitions.set(petition.petition_id, petition);
+  return petition;
+}
+
+function send(ctx, status, body, headers = {}) {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  for (const [name, value] of Object.entries(headers)) ctx.set(name, value);
+  ctx.body = JSON.stringify(body);
+}
+
+const failure = (...messages) => ({ result: 'failure', messages });
+
+async function readJson(ctx) {
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.length > 16 * 1024) return { tooLarge: true };
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return { value: undefined };
+  }
+}
+
+function parsePositiveInt(raw, fallback) {
+  if (raw === null) return fallback;
+  return /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : NaN;
+}
+
+function listPage(petition, query) {
+  const page = parsePositiveInt(query.get('page'), 1);
+  if (Number.isNaN(page)) return [400, failure('page: must be an integer from 1')];
+  let pageSize = parsePositiveInt(query.get('page_size'), 10);
+  if (Number.isNaN(pageSize)) return [400, failure('page_size: must be an integer from 1')];
+  pageSize = Math.min(pageSize, 100);
+  const sort = query.get('sort') ?? 'time_asc';
+  if (sort !== 'time_asc' && sort !== 'time_desc') return [400, failure('sort: must be time_asc or time_desc')];
+  const ordered = sort === 'time_desc' ? [...petition.signatures].reverse() : petition.signatures;
+  const totalPages = Math.max(1, Math.ceil(ordered.length / pageSize));
+  const path = (p) => `/api/petitions/${petition.petition_id}/signatures?page=${p}&page_size=${pageSize}&sort=${sort}`;
+  return [
+    200,
+    {
+      signature_count: petition.signatures.length + petition.hiddenCount,
+      prev_page_endpoint: page > 1 ? path(Math.min(page - 1, totalPages)) : null,
+      next_page_endpoint: page < totalPages ? path(page + 1) : null,
+      page,
+      total_pages: totalPages,
+      signatures: ordered.slice((page - 1) * pageSize, page * pageSize),
+    },
+  ];
+}
+
+async function submit(ctx, petition) {
+  if (!(ctx.get('content-type') ?? '').startsWith('application/json')) {
+    return send(ctx, 415, failure('Content-Type: send the signature as application/json'));
+  }
+  const body = await readJson(ctx);
+  if (body.tooLarge) return send(ctx, 413, failure('body: larger than 16 KiB'));
+  if (!petition.accepting) return send(ctx, 403, failure('petition: not accepting signatures'));
+  const validation = validateSigner(body.value);
+  if (!validation.success) return send(ctx, 400, failure(...validation.problems.map(formatProblem)));
+  const signer = validation.output;
+  const email = signer.email.toLowerCase();
+  if (petition.emails.has(email)) {
+    return send(ctx, 409, failure('email: This email address has already signed this petition'));
+  }
+  petition.emails.add(email);
+  if (signer.hidden) petition.hiddenCount++;
+  else {
+    petition.signatures.push({
+      name: `${signer.first_name} ${signer.last_name}`.trim(),
+      city: signer.city,
+      state_province: signer.state_province,
+      country_name: signer.country_code,
+      country_code: signer.country_code,
+      signed_on: new Date().toISOString(),
+    });
+  }
+  return send(ctx, 202, { result: 'success', messages: ['Your signature is queued.'] });
+}
+
+/** Routes that let a test set up its own petition and script what the proxy does next. */
+async function controlRoute(ctx, segments) {
+  if (ctx.method === 'POST' && segments.length === 0) {
+    const { value } = await readJson(ctx);
+    const petition = createPetition(value ?? {});
+    return send(ctx, 201, { petition_id: petition.petition_id });
+  }
+  const petition = petitions.get(Number(segments[0]));
+  if (!petition) return send(ctx, 404, failure('petition not found'));
+  const { value } = await readJson(ctx);
+  if (segments[1] === 'fail-next') petition.failures.push(value);
+  else if (segments[1] === 'delay') petition.delayMs = Math.min(Number(value?.ms) || 0, 5_000);
+  else if (segments[1] === 'requests') return send(ctx, 200, petition.requests);
+  else return send(ctx, 404, failure('unknown control route'));
+  return send(ctx, 204, null);
+}
+
+export function proxyRoutesMiddleware() {
+  return async function proxyRoutes(ctx, next) {
+    const url = new URL(ctx.url, 'http://localhost');
+    const control = /^\/__test\/petitions(?:\/(.*))?$/.exec(url.pathname);
+    if (control) return controlRoute(ctx, (control[1] ?? '').split('/').filter(Boolean));
+    const match = /^\/api\/petitions\/([^/]+)(\/signatures(?:\/recent)?)?$/.exec(url.pathname);
+    if (!match) return next();
+
+    const petition = petitions.get(Number(match[1]));
+    if (!petition) return send(ctx, 404, failure('petition not found'));
+    const route = `${ctx.method} ${match[2] ?? ''}`;
+    petition.requests.push(`${route}${url.search}`);
+    if (petition.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, petition.delayMs));
+
+    const scripted = petition.failures.findIndex((f) => !f.route || f.route === route);
+    if (scripted >= 0) {
+      const [{ status, messages = [], retryAfter, network }] = petition.failures.splice(scripted, 1);
+      // A corrupt answer on the wire: the browser's fetch rejects, as on a network failure. (A bare
+      // reset is not enough: Chromium silently retries a request whose reused socket was closed;
+      // and it reads text that is not HTTP as an HTTP/0.9 answer.)
+      if (network) {
+        ctx.respond = false;
+        ctx.req.socket.end('HTTP/1.1 202 Accepted\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n');
+        return;
+      }
+      return send(ctx, status, failure(...messages), retryAfter ? { 'Retry-After': String(retryAfter) } : {});
+    }
+
+    if (route === 'GET ') {
+      return send(ctx, 200, {
+        petition_id: petition.petition_id,
+        signature_count: petition.signatures.length + petition.hiddenCount,
+        accepting_signatures: petition.accepting,
+        operator: OPERATOR,
+      });
+    }
+    if (route === 'GET /signatures') {
+      const [status, body] = listPage(petition, url.searchParams);
+      return send(ctx, status, body);
+    }
+    if (route === 'GET /signatures/recent') return send(ctx, 200, [...petition.signatures].reverse().slice(0, 10));
+    if (route === 'POST /signatures') return submit(ctx, petition);
+    return send(ctx, 405, failure('method not allowed'));
+  };
+}

@@ -1,0 +1,45 @@
+// Test set-up against the proxy-routes middleware: each test gets its own petition, and can
+// script the proxy's next answers (failures, slowness) and read which requests it received.
+
+export interface PetitionOptions {
+  listed?: number;
+  hiddenCount?: number;
+  accepting?: boolean;
+}
+
+async function control(path: string, body: unknown): Promise<Response> {
+  const response = await fetch(`/__test/petitions${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`control route ${path}: ${response.status}`);
+  return response;
+}
+
+export async function createPetition(options: PetitionOptions = {}): Promise<number> {
+  const { petition_id } = (await (await control('', options)).json()) as { petition_id: number };
+  return petition_id;
+}
+
+export interface ScriptedFailure {
+  status?: number;
+  messages?: string[];
+  retryAfter?: number;
+  /** Drop the connection instead of answering. */
+  network?: boolean;
+  /** Only for this route, e.g. "POST /signatures" or "GET /signatures/recent". */
+  route?: string;
+}
+
+export async function failNext(petitionId: number, failure: ScriptedFailure): Promise<void> {
+  await control(`/${petitionId}/fail-next`, failure);
+}
+
+export async function delayAnswers(petitionId: number, ms: number): Promise<void> {
+  await control(`/${petitionId}/delay`, { ms });
+}
+
+export async function requestsReceived(petitionId: number): Promise<string[]> {
+  return (await (await control(`/${petitionId}/requests`, {})).json()) as string[];
+}
