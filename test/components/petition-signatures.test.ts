@@ -1,0 +1,194 @@
+// <petition-signatures> in headless Chromium against the proxy-routes middleware.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/components/petition-embed.js';
+import { PetitionSignedEvent } from '../../src/components/petition-embed.js';
+import type { PetitionSign, PetitionSignatures } from '../../src/components/petition-embed.js';
+import { createPetition, delayAnswers, failNext, requestsReceived } from './test-petition.js';
+
+function part<T extends Element = HTMLElement>(el: Element, selector: string): T | null {
+  return el.shadowRoot!.querySelector<T>(selector);
+}
+
+const text = (node: Element | null) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+const names = (el: PetitionSignatures) => [...el.shadowRoot!.querySelectorAll('[part="name"]')].map(text);
+
+async function listed(el: PetitionSignatures): Promise<PetitionSignatures> {
+  await waitUntil(() => part(el, '[part="list"]'), 'signatures did not load');
+  return el;
+}
+
+const recentCount = async (petitionId: number) =>
+  (await requestsReceived(petitionId)).filter((r) => r === 'GET /signatures/recent').length;
+
+describe('<petition-signatures>', () => {
+  it('shows the 10 most recent signers with place and relative time, accessibly', async () => {
+    const petitionId = await createPetition({ listed: 12 });
+    const el = await listed(await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId}></petition-signatures>`));
+    expect(names(el)).to.deep.equal(['Signer 12', 'Signer 11', 'Signer 10', 'Signer 9', 'Signer 8', 'Signer 7', 'Signer 6', 'Signer 5', 'Signer 4', 'Signer 3']);
+    const first = part(el, '[part="signature"]')!;
+    expect(text(first.querySelector('[part="place"]'))).to.equal('Austin, TX, United States');
+    const time = first.querySelector('time')!;
+    expect(time.getAttribute('datetime')).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(text(time)).to.match(/^\d+ seconds ago$/);
+    expect(text(el.shadowRoot!.querySelectorAll('time')[1]!)).to.match(/^1 minute ago$/);
+    expect(part(el, '[aria-live="polite"]')).to.exist;
+    await expect(el).to.be.accessible();
+  });
+
+  it('pages through the list with previous/next buttons, by keyboard', async () => {
+    const petitionId = await createPetition({ listed: 25, hiddenCount: 1 });
+    const el = await listed(await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list"></petition-signatures>`));
+    expect(text(part(el, '[part="total"]'))).to.equal('26 signatures');
+    expect(text(part(el, '[part="page"]'))).to.equal('Page 1 of 3');
+    expect(names(el)[0]).to.equal('Signer 25');
+    expect(part<HTMLButtonElement>(el, '[part="previous"]')!.disabled).to.equal(true);
+    part<HTMLButtonElement>(el, '[part="next"]')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => text(part(el, '[part="page"]')) === 'Page 2 of 3');
+    expect(names(el)[0]).to.equal('Signer 15');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => text(part(el, '[part="page"]')) === 'Page 3 of 3');
+    expect(names(el)).to.deep.equal(['Signer 5', 'Signer 4', 'Signer 3', 'Signer 2', 'Signer 1']);
+    expect(part<HTMLButtonElement>(el, '[part="next"]')!.disabled).to.equal(true);
+    expect(text(part(el, '[aria-live="polite"]'))).to.equal('Page 3 of 3');
+    await expect(el).to.be.accessible();
+  });
+
+  it('honours page-size and sort', async () => {
+    const petitionId = await createPetition({ listed: 7 });
+    const el = await listed(
+      await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list" page-size="3" sort="time_asc"></petition-signatures>`),
+    );
+    expect(names(el)).to.deep.equal(['Signer 1', 'Signer 2', 'Signer 3']);
+    expect(text(part(el, '[part="page"]'))).to.equal('Page 1 of 3');
+    expect(await requestsReceived(petitionId)).to.include('GET /signatures?page=1&page_size=3&sort=time_asc');
+  });
+
+  it('aborts the previous request when the page changes again', async () => {
+    const petitionId = await createPetition({ listed: 30 });
+    const el = await listed(await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list"></petition-signatures>`));
+    const signals: AbortSignal[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      if (init?.signal) signals.push(init.signal);
+      return realFetch(input, init);
+    };
+    try {
+      await delayAnswers(petitionId, 300);
+      part<HTMLButtonElement>(el, '[part="next"]')!.click();
+      await el.updateComplete;
+      part<HTMLButtonElement>(el, '[part="next"]')!.click();
+      await waitUntil(() => text(part(el, '[part="page"]')) === 'Page 3 of 3', 'did not reach page 3');
+    } finally {
+      window.fetch = realFetch;
+    }
+    expect(signals).to.have.length(2);
+    expect(signals[0]!.aborted).to.equal(true);
+    expect(signals[1]!.aborted).to.equal(false);
+    expect(names(el)[0]).to.equal('Signer 10');
+  });
+
+  it('invites the first signature when there is none', async () => {
+    const petitionId = await createPetition({ listed: 0 });
+    const recent = await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId}></petition-signatures>`);
+    await waitUntil(() => text(part(recent, '[part="status"]')).includes('Be the first to sign'));
+    const list = await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list"></petition-signatures>`);
+    await waitUntil(() => text(part(list, '[part="status"]')).includes('Be the first to sign'));
+    expect(text(part(list, '[part="total"]'))).to.equal('0 signatures');
+    await expect(list).to.be.accessible();
+  });
+
+  it('shows loading, then an error with a retry that works', async () => {
+    const petitionId = await createPetition({ listed: 2 });
+    await delayAnswers(petitionId, 200);
+    await failNext(petitionId, { route: 'GET /signatures/recent', status: 503, messages: ['busy'] });
+    const el = await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId}></petition-signatures>`);
+    expect(text(part(el, '[part="status"]'))).to.equal('Loading signatures…');
+    await waitUntil(() => part(el, '[part="retry"]'), 'no error state');
+    expect(text(part(el, '[role="alert"]'))).to.include('could not be loaded');
+    await expect(el).to.be.accessible();
+    part<HTMLButtonElement>(el, '[part="retry"]')!.click();
+    await listed(el);
+    expect(names(el)).to.deep.equal(['Signer 2', 'Signer 1']);
+  });
+
+  it('refreshes on its timer, and pauses while the tab is hidden', async () => {
+    const petitionId = await createPetition({ listed: 2 });
+    const el = await listed(await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} refresh="0.1"></petition-signatures>`));
+    await waitUntil(async () => (await recentCount(petitionId)) >= 3, 'timer did not refresh', { timeout: 3000 });
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const whileHidden = await recentCount(petitionId);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await recentCount(petitionId)).to.equal(whileHidden);
+    } finally {
+      Object.defineProperty(document, 'visibilityState', visibility);
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+    const before = await recentCount(petitionId);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitUntil(async () => (await recentCount(petitionId)) > before, 'no refresh on becoming visible');
+    el.remove();
+  });
+
+  it('refreshes at once when <petition-sign> on the page signs the same petition', async () => {
+    const petitionId = await createPetition({ listed: 1 });
+    const otherId = await createPetition({ listed: 1 });
+    const page = await fixture<HTMLElement>(html`<div>
+      <petition-sign petition-id=${petitionId} hide-phone hide-reason></petition-sign>
+      <petition-signatures petition-id=${petitionId} refresh="0"></petition-signatures>
+      <petition-signatures petition-id=${otherId} refresh="0"></petition-signatures>
+    </div>`);
+    const [list, other] = [...page.querySelectorAll('petition-signatures')] as PetitionSignatures[];
+    await listed(list!);
+    await listed(other!);
+    const sign = page.querySelector('petition-sign') as PetitionSign;
+    await waitUntil(() => part(sign, 'form'));
+    const fields: Record<string, string> = {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.org',
+      address: '1 Navy Way',
+      city: 'Arlington',
+      state_province: 'VA',
+      postal_code: '22201',
+    };
+    for (const [name, value] of Object.entries(fields)) {
+      part<HTMLInputElement>(sign, `#${name}`)!.focus();
+      await sendKeys({ type: value });
+    }
+    const select = part<HTMLSelectElement>(sign, '#country_code')!;
+    select.value = 'US';
+    select.dispatchEvent(new Event('change'));
+    part<HTMLButtonElement>(sign, 'button[type="submit"]')!.click();
+    await waitUntil(() => names(list!)[0] === 'Grace Hopper', 'list did not refresh');
+    expect(await recentCount(otherId)).to.equal(1);
+    // An event for another petition does not refresh.
+    other!.dispatchEvent(new PetitionSignedEvent({ petitionId: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await recentCount(otherId)).to.equal(1);
+  });
+
+  it('speaks German from lang: times, places, counts and pages', async () => {
+    const petitionId = await createPetition({ listed: 12, hiddenCount: 1000 });
+    const el = await listed(
+      await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list" lang="de"></petition-signatures>`),
+    );
+    await waitUntil(() => text(part(el, '[part="page"]')) === 'Seite 1 von 2', 'no German');
+    expect(text(part(el, '[part="total"]'))).to.equal('1.012 Unterschriften');
+    expect(text(part(el, '[part="place"]'))).to.equal('Austin, TX, Vereinigte Staaten');
+    expect(text(el.shadowRoot!.querySelectorAll('time')[1]!)).to.equal('vor 1 Minute');
+    expect(text(part(el, '[part="next"]'))).to.equal('Weiter');
+    el.setAttribute('lang', 'fr');
+    await waitUntil(() => text(part(el, '[part="page"]')) === 'Page 1 sur 2', 'no French');
+    expect(text(el.shadowRoot!.querySelectorAll('time')[1]!)).to.equal('il y a 1 minute');
+    el.setAttribute('lang', 'es');
+    await waitUntil(() => text(part(el, '[part="next"]')) === 'Siguiente', 'no Spanish');
+    el.setAttribute('lang', 'en');
+    await waitUntil(() => text(part(el, '[part="next"]')) === 'Next', 'not back to English');
+  });
+});
