@@ -1,0 +1,21 @@
+// The proxy as the benchmark runs it: a child process with a fetch that counts calls to the
+// service by path, readable at GET /bench/upstream-calls (mounted through extraRoutes).
+import { loadProxyConfig, startProxy } from '../../src/proxy/index.js';
+
+const [configPath] = process.argv.slice(2);
+const calls = new Map<string, number>();
+
+const config = loadProxyConfig(configPath!, {});
+const proxy = await startProxy(config, {
+  port: Number(new URL(config.publicUrl).port),
+  log: () => undefined,
+  fetch: (input, init) => {
+    const url = new URL(String(input));
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+    return fetch(input, init);
+  },
+  extraRoutes: (app) => app.get('/bench/upstream-calls', (c) => c.json(Object.fromEntries(calls))),
+});
+await proxy.keysReady();
+process.stdout.write(`ready ${proxy.url}\n`);
