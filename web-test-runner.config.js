@@ -9,8 +9,11 @@ import { proxyRoutesMiddleware } from './test/components/proxy-routes-middleware
 export default {
   files: ['test/components/**/*.test.ts'],
   nodeResolve: true,
-  concurrency: 2,
+  // One page at a time: keyboard input (sendKeys) and timers need the page to be the focused, visible one.
+  concurrency: 1,
   testsFinishTimeout: 120_000,
+  // Two test files share two cores with the browser; axe checks and sequential typing need more than 2 s.
+  testFramework: { config: { timeout: 10_000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
   ],
