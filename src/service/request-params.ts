@@ -1,10 +1,12 @@
 // Reads a POST's parameters from its body (form or JSON, decisions.md "Bodies") together with
 // the REQUEST_STRING that its rsig signs, and reads single parameters with their type checked.
+import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { formRequestString, jsonRequestString } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
+import { readBodyText } from './request-body.js';
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
+export type NodeContext = Context<{ Bindings: HttpBindings }>;
 
 export interface PostParams {
   /** Body parameters: strings from a form, any JSON value from a JSON object. */
@@ -19,10 +21,10 @@ function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
-export async function readPostParams(c: Context): Promise<PostParams> {
-  const raw = await c.req.text();
+export async function readPostParams(c: NodeContext): Promise<PostParams> {
+  const raw = await readBodyText(c.env.incoming);
   const type = mediaType(c.req.header('content-type'));
-  if (raw.trim() === '' ) {
+  if (raw.trim() === '') {
     if (type !== '' && type !== 'application/x-www-form-urlencoded' && type !== 'application/json') {
       throw unsupportedType();
     }
@@ -64,7 +66,7 @@ function unsupportedType(): ApiError {
 }
 
 /** Only api_key may also come in a POST's query string (decisions.md, Authentication 1). */
-function queryValues(c: Context): Record<string, unknown> {
+function queryValues(c: NodeContext): Record<string, unknown> {
   const apiKey = c.req.query('api_key');
   return apiKey === undefined ? {} : { api_key: apiKey };
 }

@@ -1,13 +1,13 @@
 // HTTP face of the service under /v1: parse, call the rule, answer. Cross-cutting concerns
 // (body limit, content type, rate limit, errors) live in middleware and the one error handler.
+import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ApiError, failureBody } from './api-error.js';
 import { requestAuthKey } from './auth-key-requests.js';
 import { parseListQuery, recentSignatures, signaturePage } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
 import { authenticateConsumer } from './request-auth.js';
-import { BODY_LIMIT_BYTES, readPostParams, textParam } from './request-params.js';
+import { readPostParams, textParam } from './request-params.js';
 import type { SignatureQueue } from './signature-queue.js';
 import { NO_SIGNATURE_DATA, submitSignature } from './signature-submission.js';
 import type { ConsumerRow, PetitionRow, Store } from './store.js';
@@ -29,9 +29,9 @@ function findPetition(store: Store, idText: string): PetitionRow {
   return petition;
 }
 
-export function createRoutes(deps: RouteDependencies): Hono {
+export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBindings }> {
   const { store, queue, rateLimiter } = deps;
-  const app = new Hono();
+  const app = new Hono<{ Bindings: HttpBindings }>();
 
   const consumerOf = (apiKey: string | undefined): ConsumerRow => {
     const consumer = authenticateConsumer(store, apiKey);
@@ -44,13 +44,6 @@ export function createRoutes(deps: RouteDependencies): Hono {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json(failureBody([`body: larger than ${BODY_LIMIT_BYTES} bytes`]), 413),
-    }),
-  );
 
   app.get('/v1/petitions/:petition_id/signatures', (c) => {
     consumerOf(c.req.query('api_key'));
@@ -94,6 +87,8 @@ export function createRoutes(deps: RouteDependencies): Hono {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      // The unread rest of a too-large body is not worth keeping the connection for.
+      if (error.status === 413) c.header('Connection', 'close');
       return c.json(failureBody(error.messages), error.status);
     }
     if (isBusy(error)) {
