@@ -39,10 +39,10 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
   app.notFound((c) => fail(c, 404, 'not found'));
 
   app.use(originPolicy([new URL(config.publicUrl).origin, ...config.allowedOrigins]));
-  app.use(
-    '*',
-    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => fail(c, 413, 'body: must be at most 16 KiB') }),
-  );
+  const limitBody = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => fail(c, 413, 'body: must be at most 16 KiB') });
+  // Only POSTs carry bodies; on Node, looking at a GET's body would build a full Request object
+  // for every read, which costs a third of the cached read's throughput.
+  app.use((c, next) => (c.req.method === 'POST' ? limitBody(c, next) : next()));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route(
