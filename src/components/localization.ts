@@ -44,11 +44,13 @@ function nearestLang(element: Element): string {
 
 /**
  * Keeps an element's language current. `language` is the tag to give Intl formatters: the
- * element's own tag when its text language is supported ("de-CH"), else "en", so numbers and
- * dates never speak another language than the words around them.
+ * element's own tag ("de-CH") while the page's text locale is its language, else the page's
+ * text locale, so numbers, dates and country names never speak another language than the
+ * words around them.
  */
 export class LanguageController implements ReactiveController {
-  language = sourceLocale as string;
+  /** The `lang` this element resolved to, or "en" when that language is not supported. */
+  private ownLanguage: string = sourceLocale;
   private readonly observer = new MutationObserver(() => this.resolve());
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
@@ -56,8 +58,9 @@ export class LanguageController implements ReactiveController {
     updateWhenLocaleChanges(host);
   }
 
-  get locale(): Locale {
-    return localeFor(this.language);
+  get language(): string {
+    const pageLocale = getLocale();
+    return localeFor(this.ownLanguage) === pageLocale ? this.ownLanguage : pageLocale;
   }
 
   hostConnected(): void {
@@ -74,11 +77,12 @@ export class LanguageController implements ReactiveController {
   private resolve(connecting = false): void {
     const lang = nearestLang(this.host);
     const language = localeFor(lang) === sourceLocale && !lang.toLowerCase().startsWith('en') ? sourceLocale : lang;
-    if (language === this.language && !connecting) return;
-    this.language = language;
+    if (language === this.ownLanguage && !connecting) return;
+    this.ownLanguage = language;
     this.host.requestUpdate();
-    if (getLocale() !== this.locale) {
-      setLocale(this.locale).catch(() => {
+    const locale = localeFor(language);
+    if (getLocale() !== locale) {
+      setLocale(locale).catch(() => {
         // A locale chunk that cannot load leaves the page in its current language.
       });
     }
