@@ -3,7 +3,7 @@
 // drain after the load stops. Usage: node --import tsx bench/service/submissions.ts [runs] [seconds]
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
@@ -16,11 +16,17 @@ const CONNECTIONS = 64;
 /** More signed bodies than any run can send; each is used once (a second use is a replay). */
 const BODIES = 90_000;
 
+/** CPU seconds the process has used (user + system), from /proc: robust to other load. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function post(baseUrl: string, path: string, body: string): Promise<Response> {
   return fetch(new URL(path, baseUrl), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
 }
 
-async function oneRun(run: number): Promise<{ accepted: number; perSecond: number; refused: number; drainMs: number }> {
+async function oneRun(run: number): Promise<{ accepted: number; perSecond: number; refused: number; drainMs: number; cpuMsPerRequest: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-service-'));
   const dbPath = join(dir, 'service.db');
   const admin = openAdmin(dbPath);
@@ -49,7 +55,7 @@ async function oneRun(run: number): Promise<{ accepted: number; perSecond: numbe
       ], secret, auth_key));
     }
     let next = 0;
-    const cpuBefore = process.cpuUsage();
+    const serviceCpuBefore = cpuSeconds(service.child.pid!);
     const result = await autocannon({
       url: new URL(service.baseUrl).origin,
       connections: CONNECTIONS,
@@ -62,17 +68,18 @@ async function oneRun(run: number): Promise<{ accepted: number; perSecond: numbe
       }],
     });
     const loadEnded = Date.now();
-    if (process.env.BENCH_VERBOSE) console.log('load generator cpu', process.cpuUsage(cpuBefore), 'latency', result.latency.p50, result.latency.p99);
     const db = new Database(dbPath, { readonly: true });
     const queued = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM signature_queue');
     while (queued.get()!.count > 0 && Date.now() - loadEnded < 30_000) await new Promise((r) => setTimeout(r, 5));
     const drainMs = Date.now() - loadEnded;
+    const serviceCpu = cpuSeconds(service.child.pid!) - serviceCpuBefore;
     const listed = db.prepare<[number], { signature_count: number }>('SELECT signature_count FROM petitions WHERE id = ?').get(petition_id)!;
     db.close();
     const accepted = result.statusCodeStats['202']?.count ?? 0;
+    const answered = listed.signature_count;
     // Requests still in flight when the load stops are committed but not counted by autocannon.
     if (listed.signature_count < accepted) throw new Error(`accepted ${accepted} but only ${listed.signature_count} listed`);
-    return { accepted, perSecond: accepted / SECONDS, refused: result.non2xx + result.errors, drainMs };
+    return { accepted, perSecond: accepted / SECONDS, refused: result.non2xx + result.errors, drainMs, cpuMsPerRequest: (serviceCpu * 1000) / answered };
   } finally {
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -84,6 +91,14 @@ const runs = [];
 for (let run = 1; run <= RUNS; run++) {
   const outcome = await oneRun(run);
   runs.push(outcome);
-  console.log(`run ${run}: ${outcome.accepted} accepted in ${SECONDS} s = ${Math.round(outcome.perSecond)}/s, ${outcome.refused} not 202, queue drained ${outcome.drainMs} ms after load stopped`);
+  console.log(
+    `run ${run}: ${outcome.accepted} accepted in ${SECONDS} s = ${Math.round(outcome.perSecond)}/s, ${outcome.refused} not 202, ` +
+      `queue drained ${outcome.drainMs} ms after load stopped, service CPU ${outcome.cpuMsPerRequest.toFixed(3)} ms per submission, ` +
+      `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
+  );
 }
-console.log(`median: ${Math.round(median(runs.map((r) => r.perSecond)))} accepted/s; drain ${median(runs.map((r) => r.drainMs))} ms`);
+console.log(
+  `median of ${RUNS}: ${Math.round(median(runs.map((r) => r.perSecond)))} accepted/s; drain ${median(runs.map((r) => r.drainMs))} ms; ` +
+    `service CPU ${median(runs.map((r) => r.cpuMsPerRequest)).toFixed(3)} ms per submission ` +
+    `(= ${Math.round(1000 / median(runs.map((r) => r.cpuMsPerRequest)))}/s on one core)`,
+);

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuthKeyCallbackPayload } from '../shared/types.js';
 import { ApiError } from './api-error.js';
 import { OperatorError } from './operator-error.js';
-import { checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
+import { REPLAY_MESSAGE, checkSignedRequestFrame, rememberRequestSignature, verifyRequestSignature } from './request-auth.js';
 import type { PostParams } from './request-params.js';
 import { textParam } from './request-params.js';
 import type { AuthKeyRequestRecord, AuthKeyRequestStatus, ConsumerRow, PetitionRow, Store } from './store.js';
@@ -82,7 +82,8 @@ export interface KeyRequestSubmission {
 export async function requestAuthKey(store: Store, submission: KeyRequestSubmission): Promise<KeyRequestAnswer> {
   const { petition, consumer, params, path, now } = submission;
   checkSignedRequestFrame(params, path, now);
-  await verifyRequestSignature(store, params, consumer.secret, '', now);
+  const rsig = await verifyRequestSignature(params, consumer.secret, '');
+  if (!rememberRequestSignature(store, rsig, now)) throw new ApiError(401, [REPLAY_MESSAGE]);
   const input = checkInput(params.values);
   return store.db.transaction((): KeyRequestAnswer => {
     const existing = store.authKeyRequestByIdentity.get(petition.id, consumer.id, input.source);

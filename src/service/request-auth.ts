@@ -33,24 +33,24 @@ export function checkSignedRequestFrame(params: PostParams, path: string, now: n
   }
 }
 
-/**
- * Verifies rsig = SHA-256(REQUEST_STRING + SECRET + AUTH_KEY) and remembers it, so the same
- * signed request is refused a second time, also after a restart.
- */
-export async function verifyRequestSignature(
-  store: Store,
-  params: PostParams,
-  secret: string,
-  authKey: string,
-  now: number,
-): Promise<void> {
+/** Verifies rsig = SHA-256(REQUEST_STRING + SECRET + AUTH_KEY) in constant time; returns it. */
+export async function verifyRequestSignature(params: PostParams, secret: string, authKey: string): Promise<string> {
   const rsig = textParam(params.values, 'rsig');
   if (!rsig || !RSIG_FORMAT.test(rsig)) throw new ApiError(401, ['rsig: missing or not 64 lowercase hex digits']);
   const expected = await computeRsig(params.requestString, secret, authKey);
   if (!timingSafeEqualText(expected, rsig)) throw new ApiError(401, ['rsig: does not match the request']);
-  if (store.rememberRsig.run(rsig, now).changes === 0) {
-    throw new ApiError(401, ['rsig: this signed request was already received (replay)']);
-  }
+  return rsig;
+}
+
+export const REPLAY_MESSAGE = 'rsig: this signed request was already received (replay)';
+
+/**
+ * Records a verified rsig; false when it was seen before (a replay). Kept in the database so
+ * a restart does not reopen the window. Signature submissions record it inside their queue
+ * transaction instead, so a submission costs one commit.
+ */
+export function rememberRequestSignature(store: Store, rsig: string, now: number): boolean {
+  return store.rememberRsig.run(rsig, now).changes > 0;
 }
 
 export function forgetOldRequestSignatures(store: Store, now: number): void {

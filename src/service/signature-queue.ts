@@ -1,11 +1,18 @@
 // Durable queue of accepted signatures with group commit: submissions arriving in the same
-// event-loop turn share one transaction, and each is answered only after that commit.
+// event-loop turn share one transaction (with their rsig's replay record), and each is
+// answered only after that commit.
+import { rememberRequestSignature } from './request-auth.js';
 import type { NewQueuedSignature, Store } from './store.js';
 
-export type EnqueueOutcome = 'queued' | 'duplicate';
+export interface QueueEntry extends NewQueuedSignature {
+  /** The verified request signature, remembered against replays in the same commit. */
+  rsig: string;
+}
+
+export type EnqueueOutcome = 'queued' | 'duplicate' | 'replay';
 
 interface Waiting {
-  item: NewQueuedSignature;
+  item: QueueEntry;
   resolve(outcome: EnqueueOutcome): void;
   reject(error: unknown): void;
 }
@@ -20,8 +27,8 @@ export class SignatureQueue {
     private readonly onQueued: () => void,
   ) {}
 
-  /** Resolves once the row is committed ('queued'), or when the email already signed or is queued. */
-  enqueue(item: NewQueuedSignature): Promise<EnqueueOutcome> {
+  /** Resolves once the row is committed ('queued'), or says why it was not: replay or duplicate. */
+  enqueue(item: QueueEntry): Promise<EnqueueOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (!this.flushScheduled) {
@@ -48,8 +55,9 @@ export class SignatureQueue {
     if (outcomes.includes('queued')) this.onQueued();
   }
 
-  /** Duplicate check against listed and queued signatures; the queue's unique index does the latter. */
-  private insert(item: NewQueuedSignature): EnqueueOutcome {
+  /** Replay first, then duplicates among listed and queued signatures (the queue's unique index). */
+  private insert(item: QueueEntry): EnqueueOutcome {
+    if (!rememberRequestSignature(this.store, item.rsig, item.received_at)) return 'replay';
     if (this.store.signatureExists.get(item.petition_id, item.email_identity)) return 'duplicate';
     const result = this.store.insertQueued.run(
       item.petition_id,

@@ -4,7 +4,7 @@ import { SIGNER_FIELDS, formatProblem, validateSigner } from '../shared/signatur
 import { timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import { emailIdentity } from './email-identity.js';
-import { checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
+import { REPLAY_MESSAGE, checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
 import type { PostParams } from './request-params.js';
 import { textParam } from './request-params.js';
 import type { SignatureQueue } from './signature-queue.js';
@@ -31,7 +31,7 @@ export async function submitSignature(context: SubmissionContext, submission: Su
   const { petition, consumer, params, path, now } = submission;
   checkSignedRequestFrame(params, path, now);
   const keyRequest = grantedKeyRequest(store, submission);
-  await verifyRequestSignature(store, params, consumer.secret, keyRequest.auth_key!, now);
+  const rsig = await verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
 
   const signerFields = Object.fromEntries(
     SIGNER_FIELDS.filter((field) => field in params.values).map((field) => [field, params.values[field]]),
@@ -47,7 +47,9 @@ export async function submitSignature(context: SubmissionContext, submission: Su
     signer: validation.output,
     auth_key_request_id: keyRequest.id,
     received_at: now,
+    rsig,
   });
+  if (outcome === 'replay') throw new ApiError(401, [REPLAY_MESSAGE]);
   if (outcome === 'duplicate') throw new ApiError(409, [ALREADY_SIGNED]);
 }
 
@@ -59,12 +61,12 @@ function grantedKeyRequest(store: Store, { petition, consumer, params }: Submiss
   const source = textParam(params.values, 'source');
   const request = source ? store.authKeyRequestByIdentity.get(petition.id, consumer.id, source) : undefined;
   const sentKey = params.values['auth_key'];
-  const refused = new ApiError(401, ['auth_key: unknown, not granted, or not for this source']);
-  if (!request || !request.auth_key) throw refused;
+  const refused = () => new ApiError(401, ['auth_key: unknown, not granted, or not for this source']);
+  if (!request || !request.auth_key) throw refused();
   if (sentKey !== undefined && (typeof sentKey !== 'string' || !timingSafeEqualText(sentKey, request.auth_key))) {
-    throw refused;
+    throw refused();
   }
   if (request.status === 'revoked') throw new ApiError(403, ['auth_key: this authorization key has been revoked']);
-  if (request.status !== 'granted') throw refused;
+  if (request.status !== 'granted') throw refused();
   return request;
 }
