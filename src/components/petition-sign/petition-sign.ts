@@ -67,6 +67,7 @@ function failureText(failure: RequestFailure): string {
  * "powered by … terms … privacy" notice (never without it), a thank-you once the signature
  * is queued, or a message when the petition no longer accepts signatures.
  *
+ * @tag petition-sign
  * @summary Signature form for one petition, talking to the petition-embed proxy.
  *
  * @fires {PetitionSignedEvent} petition-signed - A signature was queued. `detail: { petitionId }`; bubbles, composed; no personal data.

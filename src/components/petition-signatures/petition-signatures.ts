@@ -26,6 +26,7 @@ const MAX_PAGE_SIZE = 100;
  * list (`mode="list"`). Refreshes at once when a `petition-signed` event for the same
  * petition reaches the document.
  *
+ * @tag petition-signatures
  * @summary List of a petition's signers, talking to the petition-embed proxy.
  *
  * @csspart base - The wrapper of everything the element shows.
