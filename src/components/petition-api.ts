@@ -72,7 +72,7 @@ export function fetchRecentSignatures(endpoint: string | undefined, petitionId: 
 export function submitSignature(
   endpoint: string | undefined,
   petitionId: number,
-  signer: SignerInput,
+  signer: SignerInput & { website?: string },
   signal: AbortSignal,
 ) {
   return request<{ result: 'success'; messages?: string[] }>(petitionUrl(endpoint, petitionId, '/signatures'), {

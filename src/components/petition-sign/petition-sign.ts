@@ -18,6 +18,11 @@ import { PetitionSignedEvent } from '../petition-signed-event.js';
 import { fieldLabel, problemText, serverProblemText } from '../signer-field-text.js';
 import { petitionSignStyles } from './petition-sign.styles.js';
 
+/** The proxy's honeypot field (see the proxy's api-routes): hidden from people, filled by bots. */
+const HONEYPOT_FIELD = 'website';
+
+type SignerSubmission = SignerInput & { [HONEYPOT_FIELD]?: string };
+
 interface ShownProblem {
   field: SignerField;
   text: string;
@@ -114,7 +119,7 @@ export class PetitionSign extends LitElement {
 
   private readonly submitTask = new Task(this, {
     autoRun: false,
-    task: async ([signer]: readonly [SignerInput], { signal }) =>
+    task: async ([signer]: readonly [SignerSubmission], { signal }) =>
       submitSignature(this.endpoint, this.petitionId, signer, signal),
     onComplete: () => void this.signed(),
     onError: (error) => void this.submitFailed(error),
@@ -155,7 +160,8 @@ export class PetitionSign extends LitElement {
     this.problems = [];
     this.summaryMessages = [];
     this.networkFailed = false;
-    void this.submitTask.run([validation.output]);
+    const trap = new FormData(event.currentTarget as HTMLFormElement).get(HONEYPOT_FIELD);
+    void this.submitTask.run([typeof trap === 'string' && trap !== '' ? { ...validation.output, [HONEYPOT_FIELD]: trap } : validation.output]);
   }
 
   private onCountryChange(event: Event): void {
@@ -339,6 +345,10 @@ export class PetitionSign extends LitElement {
       <div class="checkbox" part="field">
         <input id="hidden" name="hidden" type="checkbox" value="true" />
         <label for="hidden" part="label">${fieldLabel('hidden')}</label>
+      </div>
+      <div class="visually-hidden" aria-hidden="true">
+        <label for=${HONEYPOT_FIELD}>Website</label>
+        <input id=${HONEYPOT_FIELD} name=${HONEYPOT_FIELD} type="text" tabindex="-1" autocomplete="off" />
       </div>
       <button type="submit" part="submit" ?disabled=${sending} aria-describedby="notice">
         ${sending ? msg('Sending your signature…') : msg('Sign this petition')}
