@@ -1,0 +1,37 @@
+// `petition-embed dev` (what `npm start` runs): the whole demo stack with no set-up.
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { startDevStack } from './stack.js';
+
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function main(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '5173' },
+      data: { type: 'string', default: 'data/dev' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a port number, got ${JSON.stringify(values.port)}\n`);
+    process.exit(2);
+  }
+  const stack = await startDevStack({
+    root: packageRoot,
+    dataDir: resolve(values.data),
+    host: values.host,
+    port,
+  });
+  process.stdout.write(`petition-embed demo running at ${stack.url}\n`);
+  process.stdout.write(`  proxy ${stack.proxy.url}, service ${stack.service.baseUrl}, petition ${stack.petitionId}\n`);
+  const stop = async () => {
+    await stack.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

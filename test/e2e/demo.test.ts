@@ -1,0 +1,149 @@
+// End to end: the real stack started as `petition-embed dev` starts it (service, proxy, demo
+// page), driven by a signer in real Chromium, and the one-script embed on other sites.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { startDevStack, type DevStack } from '../../src/dev/stack.js';
+import { launchChromium } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A plain site on another origin that embeds the elements with the one script tag. */
+function startEmbeddingSite(page: (proxyUrl: string) => string): Promise<{ server: Server; origin: string; setProxy(url: string): void }> {
+  let proxyUrl = '';
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page(proxyUrl));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, origin: `http://127.0.0.1:${port}`, setProxy: (url) => (proxyUrl = url) });
+    });
+  });
+}
+
+describe('the demo stack in a real browser', () => {
+  let dataDir: string;
+  let stack: DevStack;
+  let browser: Browser;
+  let allowedSite: Awaited<ReturnType<typeof startEmbeddingSite>>;
+  let otherSite: Awaited<ReturnType<typeof startEmbeddingSite>>;
+  const embeddingPage = (petitionId: () => number) => (proxyUrl: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Embedding site</title>
+<script type="module" src="${proxyUrl}/petition-embed.js"></script></head>
+<body><main><h1>Our campaign</h1>
+<petition-signatures petition-id="${petitionId()}"></petition-signatures></main></body></html>`;
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'petition-embed-e2e-'));
+    allowedSite = await startEmbeddingSite(embeddingPage(() => stack.petitionId));
+    otherSite = await startEmbeddingSite(embeddingPage(() => stack.petitionId));
+    stack = await startDevStack({
+      root,
+      dataDir,
+      port: 0,
+      seedCount: 25,
+      allowedOrigins: [allowedSite.origin],
+      log: () => {},
+    });
+    allowedSite.setProxy(stack.proxy.url);
+    otherSite.setProxy(stack.proxy.url);
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await stack?.close();
+    allowedSite?.server.close();
+    otherSite?.server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function openDemo(): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ locale: 'en-GB' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(stack.url);
+    return { page, errors };
+  }
+
+  test('a signer fills the demo form, sees the thank-you, and finds their name listed within 2 s', async () => {
+    const { page, errors } = await openDemo();
+    const form = page.locator('petition-sign').first();
+    await form.getByLabel('First name').fill('Grace');
+    await form.getByLabel('Last name').fill('Hopper');
+    await form.getByLabel('Email').fill(`grace.${Date.now()}@example.net`);
+    await form.getByLabel('Address', { exact: true }).fill('1 Navy Yard');
+    await form.getByLabel('Town or city').fill('Arlington');
+    await form.getByLabel('Country').selectOption('US');
+    await form.getByLabel('State or province').fill('VA');
+    await form.getByLabel('Postal code').fill('22202');
+    await form.getByRole('button', { name: /sign/i }).click();
+
+    await form.getByText(/thank you/i).waitFor({ timeout: 5000 });
+    const submittedAt = Date.now();
+    const recent = page.locator('petition-signatures[mode="recent"]').first();
+    await recent.getByText('Grace Hopper').first().waitFor({ timeout: 2000 });
+    assert.ok(Date.now() - submittedAt <= 2000);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a bad email is refused at the field, with the summary, and nothing typed is lost', async () => {
+    const { page } = await openDemo();
+    const form = page.locator('petition-sign').first();
+    await form.getByLabel('First name').fill('Alan');
+    await form.getByLabel('Email').fill('alan@');
+    await form.getByRole('button', { name: /sign/i }).click();
+    await form.getByText('There is a problem').waitFor({ timeout: 2000 });
+    const email = form.getByLabel('Email');
+    assert.equal(await email.getAttribute('aria-invalid'), 'true');
+    assert.ok((await form.getByText(/Enter an email address in the correct format/).count()) >= 1);
+    assert.equal(await email.inputValue(), 'alan@');
+    assert.equal(await form.getByLabel('First name').inputValue(), 'Alan');
+    await page.close();
+  });
+
+  test('an allowed site embeds the built bundle with one script tag', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(allowedSite.origin);
+    const list = page.locator('petition-signatures');
+    await list.locator('time').first().waitFor({ timeout: 5000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a site not allowed gets the script refused by the proxy', async () => {
+    const page = await browser.newPage();
+    const scriptOutcome = new Promise<string>((resolve) => {
+      page.on('response', (response) => {
+        if (response.url().endsWith('/petition-embed.js')) resolve(`status ${response.status()}`);
+      });
+      page.on('requestfailed', (request) => {
+        if (request.url().endsWith('/petition-embed.js')) resolve('failed');
+      });
+    });
+    await page.goto(otherSite.origin);
+    assert.match(await scriptOutcome, /^(status 403|failed)$/);
+    const defined = await page.evaluate(() => customElements.get('petition-signatures') !== undefined);
+    assert.equal(defined, false);
+    await page.close();
+
+    // What the browser was refused, as the proxy answered it: 403 and no CORS grant.
+    const answer = await fetch(`${stack.proxy.url}/petition-embed.js`, { headers: { origin: otherSite.origin } });
+    assert.equal(answer.status, 403);
+    assert.equal(answer.headers.get('access-control-allow-origin'), null);
+    const allowed = await fetch(`${stack.proxy.url}/petition-embed.js`, { headers: { origin: allowedSite.origin } });
+    assert.equal(allowed.status, 200);
+    assert.equal(allowed.headers.get('access-control-allow-origin'), allowedSite.origin);
+  });
+});
