@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'petition-embed-screenshot-'));
 const stack = await startDevStack({ root, dataDir, port: 0, seedCount: 3000, log: () => {} });
 const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1400 }, locale: 'en-GB' });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1560 }, locale: 'en-GB' });
   await page.goto(stack.url);
   await page.locator('petition-signatures time').first().waitFor({ timeout: 10_000 });
   await page.screenshot({ path: join(root, 'docs', 'demo.png') });
