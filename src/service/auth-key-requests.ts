@@ -82,7 +82,7 @@ export interface KeyRequestSubmission {
 export async function requestAuthKey(store: Store, submission: KeyRequestSubmission): Promise<KeyRequestAnswer> {
   const { petition, consumer, params, path, now } = submission;
   checkSignedRequestFrame(params, path, now);
-  const rsig = await verifyRequestSignature(params, consumer.secret, '');
+  const rsig = verifyRequestSignature(params, consumer.secret, '');
   if (!rememberRequestSignature(store, rsig, now)) throw new ApiError(401, [REPLAY_MESSAGE]);
   const input = checkInput(params.values);
   return store.db.transaction((): KeyRequestAnswer => {

@@ -1,8 +1,9 @@
 // Who is calling and whether a signed request is genuine (decisions.md "Authentication"):
 // the api_key, then timestamp window, endpoint, rsig (constant-time) and replay rejection.
-import { computeRsig, timingSafeEqualText } from '../shared/signing.js';
+import { timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import type { PostParams } from './request-params.js';
+import { rsigDigest } from './rsig-digest.js';
 import { textParam } from './request-params.js';
 import type { ConsumerRow, Store } from './store.js';
 
@@ -34,10 +35,10 @@ export function checkSignedRequestFrame(params: PostParams, path: string, now: n
 }
 
 /** Verifies rsig = SHA-256(REQUEST_STRING + SECRET + AUTH_KEY) in constant time; returns it. */
-export async function verifyRequestSignature(params: PostParams, secret: string, authKey: string): Promise<string> {
+export function verifyRequestSignature(params: PostParams, secret: string, authKey: string): string {
   const rsig = textParam(params.values, 'rsig');
   if (!rsig || !RSIG_FORMAT.test(rsig)) throw new ApiError(401, ['rsig: missing or not 64 lowercase hex digits']);
-  const expected = await computeRsig(params.requestString, secret, authKey);
+  const expected = rsigDigest(params.requestString, secret, authKey);
   if (!timingSafeEqualText(expected, rsig)) throw new ApiError(401, ['rsig: does not match the request']);
   return rsig;
 }

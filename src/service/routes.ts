@@ -39,10 +39,12 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
     return consumer;
   };
 
+  // Set before the handler so they join the response as it is made (changing a finished
+  // response's headers would copy it).
   app.use('*', async (c, next) => {
-    await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
+    await next();
   });
 
   app.get('/v1/petitions/:petition_id/signatures', (c) => {

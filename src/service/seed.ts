@@ -38,8 +38,11 @@ export function seedSignatures(store: Store, petitionId: number, count: number):
         const firstName = pick(FIRST_NAMES);
         const lastName = pick(LAST_NAMES);
         const place = pick(CITIES);
-        // example.org never receives mail; the run tag keeps addresses unique across seeds.
-        const email = `${firstName}.${lastName}.${run}.${inserted + i}@example.org`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
+        // example.org never receives mail. The run tag keeps addresses unique across seeds;
+        // leading with a zero-padded counter makes the email index grow at its end (fast).
+        const email = `seed${run}.${String(inserted + i).padStart(9, '0')}.${firstName}.${lastName}@example.org`
+          .toLowerCase()
+          .replace(/[^a-z0-9.@]/g, '');
         const position = hidden ? null : --first;
         store.insertSignature.run({
           petition_id: petitionId,

@@ -31,7 +31,7 @@ export async function submitSignature(context: SubmissionContext, submission: Su
   const { petition, consumer, params, path, now } = submission;
   checkSignedRequestFrame(params, path, now);
   const keyRequest = grantedKeyRequest(store, submission);
-  const rsig = await verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
+  const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
 
   const signerFields = Object.fromEntries(
     SIGNER_FIELDS.filter((field) => field in params.values).map((field) => [field, params.values[field]]),

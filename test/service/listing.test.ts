@@ -19,8 +19,10 @@ const list = (query: Record<string, string> = {}) => getJson(t, signaturesPath(t
 
 describe('signature list parameters', () => {
   test('defaults: page 1, page_size 10, time_asc', async () => {
-    const { status, body } = await list();
+    const { status, body, headers } = await list();
     assert.equal(status, 200);
+    assert.equal(headers.get('content-type'), 'application/json');
+    assert.equal(headers.get('x-content-type-options'), 'nosniff');
     assert.equal(body.page, 1);
     assert.equal(body.signatures.length, 10);
     assert.equal(body.signature_count, SEEDED);
