@@ -47,7 +47,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 step('type check (tsc --noEmit)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
 const built = step('bundle build (vite build)', run(bin('vite'), ['build', '--logLevel', 'warn']));
 
-const serverFiles = ['test/shared', 'test/service', 'test/proxy', 'test/e2e'].flatMap(testFiles);
+const serverFiles = ['test/shared', 'test/service', 'test/proxy', 'test/bundle', 'test/e2e'].flatMap(testFiles);
 if (serverFiles.length > 0) {
   const countFile = join(workDir, 'node-counts.json');
   const ok = run(nodeBin, [
