@@ -16,6 +16,8 @@ const plainPage = (title: string, body: string) => `<!doctype html>
 export function demoRoutes(app: Hono, options: DemoRouteOptions): void {
   const page = options.demoPage.replaceAll('{{PETITION_ID}}', String(options.petitionId));
   app.get('/', (c) => c.html(page));
+  // Browsers ask for it on every visit; an empty answer keeps the console free of 404 noise.
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/terms', (c) =>
     c.html(plainPage('Terms of service (demo)', '<p>This demo service keeps signatures on this machine only, in a SQLite file under <code>data/dev/</code>.</p>')),
   );
