@@ -14,10 +14,29 @@ export const RSIG_MEMORY_MS = 2 * TIMESTAMP_WINDOW_MS + 60_000;
 const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 const RSIG_FORMAT = /^[0-9a-f]{64}$/;
 
-export function authenticateConsumer(store: Store, apiKey: string | undefined): ConsumerRow {
-  const consumer = apiKey ? store.consumerByApiKey.get(apiKey) : undefined;
-  if (!consumer) throw new ApiError(401, ['api_key: missing or unknown']);
-  return consumer;
+/**
+ * The consumer an api_key belongs to. Consumers are never changed or removed once created, so
+ * a found one is remembered; unknown keys are looked up again (the admin may add them).
+ */
+export class ConsumerDirectory {
+  private readonly known = new Map<string, ConsumerRow>();
+
+  constructor(private readonly store: Store) {}
+
+  authenticate(apiKey: string | undefined): ConsumerRow {
+    if (!apiKey) throw unknownKey();
+    let consumer = this.known.get(apiKey);
+    if (!consumer) {
+      consumer = this.store.consumerByApiKey.get(apiKey);
+      if (!consumer) throw unknownKey();
+      this.known.set(apiKey, consumer);
+    }
+    return consumer;
+  }
+}
+
+function unknownKey(): ApiError {
+  return new ApiError(401, ['api_key: missing or unknown']);
 }
 
 /** Checks timestamp and endpoint, which do not depend on the secret or the auth key. */

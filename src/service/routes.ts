@@ -6,7 +6,7 @@ import { ApiError, failureBody } from './api-error.js';
 import { requestAuthKey } from './auth-key-requests.js';
 import { parseListQuery, recentSignatures, signaturePage } from './pagination.js';
 import type { RateLimiter } from './rate-limit.js';
-import { authenticateConsumer } from './request-auth.js';
+import { ConsumerDirectory } from './request-auth.js';
 import { readPostParams, textParam } from './request-params.js';
 import type { SignatureQueue } from './signature-queue.js';
 import { NO_SIGNATURE_DATA, submitSignature } from './signature-submission.js';
@@ -33,8 +33,9 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
   const { store, queue, rateLimiter } = deps;
   const app = new Hono<{ Bindings: HttpBindings }>();
 
+  const consumers = new ConsumerDirectory(store);
   const consumerOf = (apiKey: string | undefined): ConsumerRow => {
-    const consumer = authenticateConsumer(store, apiKey);
+    const consumer = consumers.authenticate(apiKey);
     rateLimiter.take(consumer.id);
     return consumer;
   };
