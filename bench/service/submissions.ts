@@ -14,7 +14,7 @@ const RUNS = Number(process.argv[2] ?? 3);
 const SECONDS = Number(process.argv[3] ?? 10);
 const CONNECTIONS = 64;
 /** More signed bodies than any run can send; each is used once (a second use is a replay). */
-const BODIES = 90_000;
+const BODIES = 150_000;
 
 /** CPU seconds the process has used (user + system), from /proc: robust to other load. */
 function cpuSeconds(pid: number): number {
