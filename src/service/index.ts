@@ -80,6 +80,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
+          // Keep-alive clients (a proxy's agent) would hold the close open: in-flight requests
+          // get two seconds to finish, then every connection is closed.
+          const force = setTimeout(() => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }, 2000);
+          force.unref();
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         queue.flush();

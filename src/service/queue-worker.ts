@@ -55,7 +55,7 @@ export class QueueWorker {
   }
 
   /** Lists up to one batch of queued signatures; returns how many queue rows it consumed. */
-  drainBatch(): number {
+  private drainBatch(): number {
     return this.store.db.transaction(() => {
       const rows = this.store.queueHead.all(BATCH_SIZE);
       if (rows.length === 0) return 0;

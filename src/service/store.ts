@@ -82,7 +82,6 @@ export interface DueDeliveryRow {
 export function createStore(db: ServiceDatabase) {
   const statements = {
     consumerByApiKey: db.prepare<[string], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE api_key = ?'),
-    consumerById: db.prepare<[number], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE id = ?'),
     insertConsumer: db.prepare<[string, string, string, number]>(
       'INSERT INTO consumers (name, api_key, secret, created_at) VALUES (?, ?, ?, ?)',
     ),
@@ -117,7 +116,6 @@ export function createStore(db: ServiceDatabase) {
     ),
     queueHead: db.prepare<[number], QueuedSignatureRow>('SELECT * FROM signature_queue ORDER BY id LIMIT ?'),
     deleteQueuedUpTo: db.prepare<[number]>('DELETE FROM signature_queue WHERE id <= ?'),
-    queueLength: db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM signature_queue'),
     authKeyRequestByIdentity: db.prepare<[number, number, string], AuthKeyRequestRecord>(
       'SELECT * FROM auth_key_requests WHERE petition_id = ? AND consumer_id = ? AND source = ?',
     ),
