@@ -31,15 +31,14 @@ export async function readPostParams(c: NodeContext): Promise<PostParams> {
     return { values: queryValues(c), requestString: '', empty: true };
   }
   if (type === 'application/x-www-form-urlencoded') {
-    const values: Record<string, unknown> = queryValues(c);
-    const seen = new Set<string>();
+    const pairs = new Map<string, string>();
     for (const [key, value] of new URLSearchParams(raw)) {
       // The first occurrence wins; a repeated name cannot override a signed earlier value.
-      if (seen.has(key)) continue;
-      seen.add(key);
-      values[key] = value;
+      if (!pairs.has(key)) pairs.set(key, value);
     }
-    return { values, requestString: formRequestString(raw), empty: seen.size === 0 };
+    // fromEntries defines own properties: a pair named __proto__ stays plain data.
+    const values = { ...queryValues(c), ...Object.fromEntries(pairs) };
+    return { values, requestString: formRequestString(raw), empty: pairs.size === 0 };
   }
   if (type === 'application/json') {
     let parsed: unknown;

@@ -1,5 +1,6 @@
-// HTTP face of the service under /v1: parse, call the rule, answer. Cross-cutting concerns
-// (body limit, content type, rate limit, errors) live in middleware and the one error handler.
+// HTTP face of the service under /v1: parse, call the rule, answer. Body limit and content
+// type live in request-params.ts, rate limit in consumerOf, and every failure goes through
+// the one error handler at the end.
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { ApiError, failureBody } from './api-error.js';

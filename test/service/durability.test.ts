@@ -97,15 +97,15 @@ test('a callback delivery pending at shutdown is delivered by the next run', asy
     const first = await startService({ dbPath, port: 0, autoGrant: true, retryBaseMs: 100, log: () => {} });
     const source = 'https://restart.example.org/';
     assert.equal((await signedPostTo(first.baseUrl, api_key, secret, authKeysPath(petition_id), keyRequestFields(source, receiver.url))).status, 202);
-    await eventually(() => admin.listAuthKeys()[0]!.deliveries[0]!.attempts, (n) => n >= 1, 3000);
+    await eventually(() => admin.listAuthKeys()[0]!.deliveries[0]!.attempts, (n) => n >= 1, 5000);
     await first.close();
     assert.equal(admin.listAuthKeys()[0]!.deliveries[0]!.state, 'pending');
 
     receiver.answerWith = 204;
     const second = await startService({ dbPath, port: 0, retryBaseMs: 100, log: () => {} });
     try {
-      await eventually(() => receiver.received.length, (n) => n >= 1, 5000);
-      assert.equal(receiver.received.length, 1);
+      await eventually(() => receiver.received.length, (n) => n >= 1, 10_000);
+      assert.equal(receiver.received.length, 1, JSON.stringify(admin.listAuthKeys()[0]!.deliveries));
       assert.equal(receiver.received[0]!.verdict, 'valid');
       assert.equal(admin.listAuthKeys()[0]!.deliveries[0]!.state, 'delivered');
     } finally {
