@@ -5,16 +5,17 @@ import type { PetitionRow, Store } from './store.js';
 
 const BATCH_SIZE = 1000;
 /**
- * After a submission, wait this long before draining: under load the batches grow and cost one
- * commit each, while a signature is still listed far within the promised second.
+ * Drains at most this often after submissions: under load the batches grow and cost one commit
+ * each, while a lone submission is still listed on the next turn.
  */
-const WAKE_DELAY_MS = 20;
+const MIN_DRAIN_INTERVAL_MS = 20;
 /** Also poll, so rows left by a previous run are drained without a new submission. */
 const POLL_MS = 250;
 
 export class QueueWorker {
   private timer: NodeJS.Timeout | undefined;
   private wakeScheduled = false;
+  private lastDrainAt = 0;
   private stopped = false;
 
   constructor(
@@ -29,7 +30,7 @@ export class QueueWorker {
 
   /** Called after a submission commits. */
   wake(): void {
-    this.runSoon(WAKE_DELAY_MS);
+    this.runSoon(Math.max(0, this.lastDrainAt + MIN_DRAIN_INTERVAL_MS - Date.now()));
   }
 
   stop(): void {
@@ -44,7 +45,8 @@ export class QueueWorker {
     setTimeout(() => {
       this.wakeScheduled = false;
       if (this.stopped) return;
-      this.onTick(Date.now());
+      this.lastDrainAt = Date.now();
+      this.onTick(this.lastDrainAt);
       // One batch per turn keeps request handling responsive under a long backlog.
       if (this.drainBatch() === BATCH_SIZE) this.runSoon();
     }, delayMs);
