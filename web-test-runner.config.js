@@ -4,6 +4,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { fileURLToPath } from 'node:url';
 import { countReporter } from './test/reporters/wtr-count.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/chromium-options.js';
 import { proxyRoutesMiddleware } from './test/components/proxy-routes-middleware.js';
 
 export default {
@@ -21,17 +22,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

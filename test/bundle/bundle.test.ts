@@ -10,7 +10,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/chromium.js';
 import type { Browser } from 'playwright-core';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
@@ -89,10 +89,7 @@ before(async () => {
   server = serve();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
