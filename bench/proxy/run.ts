@@ -5,7 +5,7 @@
 // Usage: node --import tsx bench/proxy/run.ts [--duration 5] [--connections 50]
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** CPU seconds (user + system) a process has used so far; clock ticks are 1/100 s on Linux. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
 async function upstreamCalls(proxyUrl: string): Promise<Record<string, number>> {
@@ -81,11 +87,13 @@ async function main(): Promise<void> {
     }),
   );
   const proxyUrl = await startChild(['--import', 'tsx', 'bench/proxy/proxy-child.ts', configPath], /ready (http:\/\/\S+)/);
+  const proxyPid = children.at(-1)!.pid!;
 
   const recentPath = `/api/petitions/${petitionId}/signatures/recent`;
   const body = await (await fetch(`${proxyUrl}${recentPath}`)).text();
   writeFileSync(join(dir, 'recent.json'), body);
   const bareUrl = await startChild(['--import', 'tsx', 'bench/proxy/bare-server.ts', join(dir, 'recent.json')], /ready (http:\/\/\S+)/);
+  const barePid = children.at(-1)!.pid!;
 
   // Warm-up, not counted: the first seconds of a Node process run unoptimised code.
   await autocannon({ url: `${proxyUrl}${recentPath}`, connections, duration: 2 });
@@ -94,12 +102,21 @@ async function main(): Promise<void> {
   const proxyRates: number[] = [];
   const bareRates: number[] = [];
   const upstreamPerRun: number[] = [];
+  // Throughput on a shared 2-core machine swings with whatever else runs; the CPU each server
+  // spends per answer does not, so it is reported too (bare / proxy: the share of the bare
+  // server's throughput the proxy reaches when CPU is what limits both).
+  const proxyCpuPerRequest: number[] = [];
+  const bareCpuPerRequest: number[] = [];
   const recentKey = `GET /v1/petitions/${petitionId}/signatures/recent`;
   for (let run = 0; run < RUNS; run++) {
     const before = (await upstreamCalls(proxyUrl))[recentKey] ?? 0;
+    const proxyCpuBefore = cpuSeconds(proxyPid);
     const proxied = await autocannon({ url: `${proxyUrl}${recentPath}`, connections, duration });
+    proxyCpuPerRequest.push((cpuSeconds(proxyPid) - proxyCpuBefore) / proxied['2xx']);
     upstreamPerRun.push(((await upstreamCalls(proxyUrl))[recentKey] ?? 0) - before);
+    const bareCpuBefore = cpuSeconds(barePid);
     const bare = await autocannon({ url: `${bareUrl}${recentPath}`, connections, duration });
+    bareCpuPerRequest.push((cpuSeconds(barePid) - bareCpuBefore) / bare['2xx']);
     if (proxied.non2xx > 0 || proxied.errors > 0) throw new Error(`proxy GET run had ${proxied.non2xx} non-2xx, ${proxied.errors} errors`);
     proxyRates.push(proxied['2xx'] / proxied.duration);
     bareRates.push(bare['2xx'] / bare.duration);
@@ -154,6 +171,10 @@ async function main(): Promise<void> {
     cached_get_proxy_rps: proxyRates.map(Math.round),
     cached_get_bare_rps: bareRates.map(Math.round),
     cached_get_ratio_median: Number((proxyMedian / bareMedian).toFixed(2)),
+    cached_get_ratio_per_run: proxyRates.map((rate, run) => Number((rate / bareRates[run]!).toFixed(2))),
+    cached_get_proxy_cpu_us_per_request: proxyCpuPerRequest.map((seconds) => Number((seconds * 1e6).toFixed(1))),
+    cached_get_bare_cpu_us_per_request: bareCpuPerRequest.map((seconds) => Number((seconds * 1e6).toFixed(1))),
+    cached_get_cpu_ratio_median: Number((median(bareCpuPerRequest) / median(proxyCpuPerRequest)).toFixed(2)),
     upstream_recent_calls_per_run: upstreamPerRun,
     upstream_calls_allowed_per_run: Math.ceil(duration / CACHE_SECONDS) + 1,
     submissions_rps: submissionRates.map(Math.round),
