@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { startDevStack, type DevStack } from '../../src/dev/stack.js';
 import { launchChromium } from './chromium.js';
+import { createRequire } from 'node:module';
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -108,6 +111,24 @@ describe('the demo stack in a real browser', () => {
     assert.ok((await form.getByText(/Enter an email address in the correct format/).count()) >= 1);
     assert.equal(await email.inputValue(), 'alan@');
     assert.equal(await form.getByLabel('First name').inputValue(), 'Alan');
+    await page.close();
+  });
+
+  test('the whole demo page, elements included, has no axe violations, also with errors shown', async () => {
+    const { page } = await openDemo();
+    await page.locator('petition-signatures time').first().waitFor({ timeout: 5000 });
+    await page.addScriptTag({ path: axeSource });
+    const audit = async () =>
+      page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+        const { violations } = await axe.run(document);
+        return violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+      });
+    assert.deepEqual(await audit(), []);
+    const form = page.locator('petition-sign').first();
+    await form.getByRole('button', { name: /sign/i }).click();
+    await form.getByText('There is a problem').waitFor({ timeout: 2000 });
+    assert.deepEqual(await audit(), []);
     await page.close();
   });
 
