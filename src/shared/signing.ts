@@ -87,6 +87,11 @@ export async function signFormBody(
   return requestString === '' ? `rsig=${rsig}` : `${requestString}&rsig=${rsig}`;
 }
 
+/** `timestamp` parameter format: UTC ISO 8601 to the second, e.g. 2026-11-22T10:00:00Z. */
+export function signingTimestamp(date = new Date()): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 /** Value of the X-Petition-Signature header: HMAC-SHA256(secret, TIMESTAMP + "." + BODY). */
 export async function callbackSignature(secret: string, timestamp: string, body: string): Promise<string> {
   return `sha256=${await hmacSha256Hex(secret, `${timestamp}.${body}`)}`;

@@ -8,6 +8,7 @@ import {
   formRequestString,
   jsonRequestString,
   signFormBody,
+  signingTimestamp,
   timingSafeEqualText,
   verifyCallbackSignature,
 } from '../../src/shared/signing.js';
@@ -65,4 +66,8 @@ test('timing-safe comparison is exact', () => {
   assert.equal(timingSafeEqualText('abc', 'abd'), false);
   assert.equal(timingSafeEqualText('abc', 'ab'), false);
   assert.equal(timingSafeEqualText('', ''), true);
+});
+
+test('signing timestamps are whole UTC seconds with Z', () => {
+  assert.equal(signingTimestamp(new Date('2026-11-22T10:00:05.123Z')), '2026-11-22T10:00:05Z');
 });
