@@ -1,10 +1,11 @@
 // The proxy's configuration: defaults, environment overrides, and refusals naming each bad field.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { freePort } from './stack.js';
 import { loadProxyConfig, parseProxyConfig, ProxyConfigError } from '../../src/proxy/index.js';
 
 const valid = {
@@ -66,6 +67,39 @@ test('loadProxyConfig resolves dataDir from the file\'s folder; the CLI refuses 
     assert.equal(run.status, 1);
     assert.match(run.stderr, /petitions: must list at least one petition/);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the CLI prints a line with http://HOST:PORT once it accepts requests, and stops on SIGTERM', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'proxy-cli-'));
+  // Nothing listens upstream: the proxy must still start (it asks for keys again later).
+  const path = join(dir, 'proxy.config.json');
+  writeFileSync(path, JSON.stringify({ ...valid, upstream: `http://127.0.0.1:${await freePort()}/v1`, dataDir: 'data' }));
+  const child = spawn(process.execPath, ['bin/petition-embed.js', 'proxy', '--host', '127.0.0.1', '--port', '0', '--config', path], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 20_000,
+  });
+  try {
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        output += chunk;
+        const found = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (found && found[1] !== '0') resolve(found[0]);
+      });
+      child.once('exit', (code) => reject(new Error(`proxy exited (${code}) before printing its URL:\n${output}`)));
+    });
+    const health = await fetch(`${url}/healthz`);
+    assert.equal(health.status, 200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    assert.ok(!output.includes(valid.secret) && !output.includes(valid.apiKey), output);
+  } finally {
+    child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -103,3 +103,51 @@ describe('a service that answers 503 or too slowly', () => {
     assert.deepEqual(stack.leaks(), []);
   });
 });
+
+describe('a submission arriving while an earlier one waits in the outbox', () => {
+  let stack: Stack;
+  /** Submissions carrying this (form-encoded) email meet a 503, as if the service failed on them only. */
+  let heldEmail = '';
+  before(async () => {
+    stack = await new Stack({
+      proxy: {
+        fetch: async (input, init) => {
+          if (heldEmail && init?.method === 'POST' && String(init.body).includes(encodeURIComponent(heldEmail))) {
+            return new Response('{"result":"failure","messages":["busy"]}', { status: 503 });
+          }
+          return fetch(input, init);
+        },
+      },
+    }).start();
+    await stack.proxy!.keysReady();
+    stack.storedKeys();
+  });
+  after(() => stack.close());
+
+  test('is queued behind it, not sent ahead of it, and both are delivered in order', async () => {
+    const petition = stack.petitionIds[0]!;
+    const first = signer(stack, { first_name: 'Waiting', last_name: 'First' });
+    heldEmail = first.email;
+    assert.deepEqual((await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: first })).json(), {
+      result: 'success',
+      messages: [QUEUED_MESSAGE],
+    });
+    // The service would take this one at once; it must still wait for the first.
+    const second = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
+      json: signer(stack, { first_name: 'Waiting', last_name: 'Second' }),
+    });
+    assert.equal(second.status, 202);
+    assert.deepEqual(second.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
+    await eventually(() => stack.logs.some((line) => /not delivered .*attempt 2/.test(line)), 5000, 'a retry');
+    heldEmail = '';
+    const names = await eventually(async () => {
+      const page = (await stack.call('GET', `/api/petitions/${petition}/signatures?page_size=100`)).json() as {
+        signatures: Array<{ name: string }>;
+      };
+      const waiting = page.signatures.map((s) => s.name).filter((name) => name.startsWith('Waiting'));
+      return waiting.length === 2 && waiting;
+    }, 10_000, 'both signatures to be listed');
+    assert.deepEqual(names, ['Waiting First', 'Waiting Second']);
+    assert.deepEqual(stack.leaks(), []);
+  });
+});

@@ -18,9 +18,13 @@ export interface RecordedResponse {
   body: string;
 }
 
-/** Forwards everything to the service's port; counts calls by `METHOD /path` (query left out). */
+/**
+ * Forwards everything to the service's port; counts calls by `METHOD /path` (query left out) and
+ * keeps what the proxy sent (URL and body), so tests can check what travels to the service.
+ */
 export class CountingRelay {
   readonly counts = new Map<string, number>();
+  readonly sent: string[] = [];
   targetPort = 0;
   #server: Server | undefined;
   port = 0;
@@ -29,6 +33,9 @@ export class CountingRelay {
     this.#server = createServer((req, res) => {
       const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
       this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => this.sent.push(`${req.method} ${req.url ?? ''} ${body}`));
       const upstream = request(
         { host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
