@@ -3,6 +3,7 @@
 // kept in the database so that a restart, or a grant by the admin command from another
 // process, is picked up by polling.
 import { callbackSignature } from '../shared/signing.js';
+import { errorCode } from './error-code.js';
 import type { DueDeliveryRow, Store } from './store.js';
 
 export interface DeliveryTiming {
@@ -51,10 +52,22 @@ export class CallbackDelivery {
   /** Sends whatever is due now, without waiting for the next poll. */
   poll(): void {
     if (this.abort.signal.aborted) return;
-    const due = this.store.dueDeliveries.all(Date.now(), BATCH);
+    let due: DueDeliveryRow[];
+    try {
+      due = this.store.dueDeliveries.all(Date.now(), BATCH);
+    } catch (error) {
+      this.log(`callback delivery: reading due deliveries failed (${errorCode(error)}); retrying on the next poll`);
+      return;
+    }
     for (const delivery of due) {
       if (this.inFlight.has(delivery.id)) continue;
-      const attempt = this.attempt(delivery).finally(() => this.inFlight.delete(delivery.id));
+      const attempt = this.attempt(delivery)
+        .catch((error: unknown) => {
+          // Recording the outcome failed (the file locked past the busy timeout): the row
+          // stays due and is sent again, so delivery stays at least once.
+          this.log(`callback delivery ${delivery.id}: recording the attempt failed (${errorCode(error)})`);
+        })
+        .finally(() => this.inFlight.delete(delivery.id));
       this.inFlight.set(delivery.id, attempt);
     }
   }
@@ -89,8 +102,7 @@ export class CallbackDelivery {
     } catch (error) {
       // Shutting down is not a failed attempt: the row stays due for the next run.
       if (this.abort.signal.aborted) return;
-      const cause = (error as { cause?: { code?: unknown } }).cause;
-      outcome = typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.name : 'error';
+      outcome = errorCode(error);
     }
     const now = Date.now();
     const attempts = delivery.attempts + 1;

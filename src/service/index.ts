@@ -47,7 +47,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (now - lastPrune < RSIG_PRUNE_EVERY_MS) return;
     lastPrune = now;
     forgetOldRequestSignatures(store, now);
-  });
+  }, log);
   const queue = new SignatureQueue(store, () => worker.wake());
   const delivery = new CallbackDelivery(
     store,

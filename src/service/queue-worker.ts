@@ -1,6 +1,7 @@
 // Moves queued signatures into the petition's list, in batches inside transactions, giving
 // each listed (non-hidden) one the petition's next dense listed_position.
 import type { SignerInput } from '../shared/signature-schema.js';
+import { errorCode } from './error-code.js';
 import type { PetitionRow, Store } from './store.js';
 
 const BATCH_SIZE = 1000;
@@ -21,6 +22,7 @@ export class QueueWorker {
   constructor(
     private readonly store: Store,
     private readonly onTick: (now: number) => void = () => {},
+    private readonly log: (line: string) => void = () => {},
   ) {}
 
   start(): void {
@@ -36,7 +38,7 @@ export class QueueWorker {
   stop(): void {
     this.stopped = true;
     clearInterval(this.timer);
-    this.drainAll();
+    this.guarded(() => this.drainAll());
   }
 
   private runSoon(delayMs = 0): void {
@@ -46,10 +48,25 @@ export class QueueWorker {
       this.wakeScheduled = false;
       if (this.stopped) return;
       this.lastDrainAt = Date.now();
-      this.onTick(this.lastDrainAt);
-      // One batch per turn keeps request handling responsive under a long backlog.
-      if (this.drainBatch() === BATCH_SIZE) this.runSoon();
+      this.guarded(() => {
+        this.onTick(this.lastDrainAt);
+        // One batch per turn keeps request handling responsive under a long backlog.
+        if (this.drainBatch() === BATCH_SIZE) this.runSoon();
+      });
     }, delayMs);
+  }
+
+  /**
+   * A failed drain (the file locked by another process past the busy timeout, a full disk)
+   * must not end the process: its transaction rolled back, the rows stay queued, and the next
+   * poll tries again. The log names the error's code only.
+   */
+  private guarded(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.log(`queue worker: drain failed (${errorCode(error)}); retrying on the next poll`);
+    }
   }
 
   private drainAll(): void {

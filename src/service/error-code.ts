@@ -1,0 +1,9 @@
+// What a log line may say about an unexpected error: its code (SQLITE_BUSY, ECONNREFUSED) or
+// kind, never its message, which could quote SQL, a URL or a signer's data.
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (typeof causeCode === 'string') return causeCode;
+  return error instanceof Error ? error.name : 'error';
+}

@@ -1,0 +1,123 @@
+// The service's background loops on their own (decisions.md "Callback delivery"; durability):
+// a delivery is abandoned after the give-up time, and a database locked by another process
+// past the busy timeout is logged and retried instead of ending the process.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openAdmin } from '../../src/service/admin.js';
+import { changeStatus } from '../../src/service/auth-key-requests.js';
+import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from '../../src/service/callback-delivery.js';
+import type { DeliveryTiming } from '../../src/service/callback-delivery.js';
+import { openDatabase } from '../../src/service/database.js';
+import { QueueWorker } from '../../src/service/queue-worker.js';
+import { createStore } from '../../src/service/store.js';
+import type { Store } from '../../src/service/store.js';
+import { startCallbackReceiver } from './callback-receiver.js';
+import { eventually } from './harness.js';
+
+const FAST: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, retryBaseMs: 50, pollMs: 20, requestTimeoutMs: 5000 };
+
+interface Fixture {
+  store: Store;
+  secret: string;
+  dbPath: string;
+  petitionId: number;
+  /** A key request of the fixture's consumer whose callback goes to `url`, granted at `now`. */
+  grantedRequest(url: string, now?: number): number;
+  close(): void;
+}
+
+/** A fresh database file with a consumer and a petition, for the loops under test to run on. */
+function openFixture(): Fixture {
+  const dir = mkdtempSync(join(tmpdir(), 'service-background-'));
+  const dbPath = join(dir, 'service.db');
+  const admin = openAdmin(dbPath);
+  const { api_key, secret } = admin.createConsumer('background');
+  const { petition_id: petitionId } = admin.createPetition('Background');
+  admin.close();
+  const store = createStore(openDatabase(dbPath));
+  const consumer = store.consumerByApiKey.get(api_key)!;
+  let sources = 0;
+  return {
+    store,
+    secret,
+    dbPath,
+    petitionId,
+    grantedRequest(url, now = Date.now()) {
+      const { lastInsertRowid } = store.insertAuthKeyRequest.run({
+        petition_id: petitionId,
+        consumer_id: consumer.id,
+        source: `https://background.example.org/${++sources}`,
+        source_description: 'background test',
+        requester_email: 'team@example.org',
+        callback_endpoint: url,
+        created_at: now,
+      });
+      changeStatus(store, Number(lastInsertRowid), 'grant', now);
+      return Number(lastInsertRowid);
+    },
+    close() {
+      store.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+
+test('a delivery that keeps failing is abandoned once the give-up time has passed', async () => {
+  const fixture = openFixture();
+  const failing = await startCallbackReceiver(fixture.secret);
+  failing.answerWith = 500;
+  const logs: string[] = [];
+  const delivery = new CallbackDelivery(fixture.store, { ...FAST, giveUpAfterMs: 300 }, (line) => logs.push(line));
+  try {
+    const id = fixture.grantedRequest(failing.url);
+    delivery.start();
+    const [row] = await eventually(() => fixture.store.deliveriesOf.all(id), ([d]) => d!.state !== 'pending', 3000);
+    assert.equal(row!.state, 'abandoned');
+    assert.ok(row!.attempts >= 2, `attempts ${row!.attempts}`);
+    assert.ok(logs.some((line) => /attempt \d+ failed \(HTTP 500\); giving up$/.test(line)));
+  } finally {
+    await delivery.stop();
+    await failing.close();
+    fixture.close();
+  }
+});
+
+test('a database locked by another process past the busy timeout: logged, retried, nothing lost', async () => {
+  const fixture = openFixture();
+  fixture.store.db.pragma('busy_timeout = 50');
+  const logs: string[] = [];
+  const worker = new QueueWorker(fixture.store, () => {}, (line) => logs.push(line));
+  const failing = await startCallbackReceiver(fixture.secret);
+  failing.answerWith = 500;
+  const delivery = new CallbackDelivery(fixture.store, FAST, (line) => logs.push(line));
+  const other = new Database(fixture.dbPath);
+  const email = 'locked@example.org';
+  try {
+    const request = fixture.grantedRequest(failing.url);
+    const signer = { first_name: 'Locked', last_name: 'Out', email, address: '1 Main Street', city: 'Lyon', state_province: '', postal_code: '69001', country_code: 'FR' };
+    fixture.store.insertQueued.run(fixture.petitionId, email, JSON.stringify(signer), request, Date.now());
+    other.exec('BEGIN IMMEDIATE');
+    worker.start();
+    delivery.start();
+    const bothFailed = (lines: string[]) =>
+      lines.some((line) => line === 'queue worker: drain failed (SQLITE_BUSY); retrying on the next poll') &&
+      lines.some((line) => /^callback delivery \d+: recording the attempt failed \(SQLITE_BUSY\)$/.test(line));
+    await eventually(() => logs, bothFailed, 3000);
+    assert.ok(bothFailed(logs), logs.join('\n'));
+    other.exec('COMMIT');
+    const listed = await eventually(() => fixture.store.signatureExists.get(fixture.petitionId, email), (found) => found !== undefined, 2000);
+    assert.ok(listed, 'the queued signature is listed once the lock is gone');
+  } finally {
+    if (other.inTransaction) other.exec('ROLLBACK');
+    other.close();
+    worker.stop();
+    await delivery.stop();
+    await failing.close();
+    fixture.close();
+  }
+});
