@@ -1,7 +1,7 @@
 // Posts queued key-request outcomes to their callback endpoints (decisions.md "Callback
 // delivery"): signed with the consumer's secret, retried with exponential backoff and jitter,
-// kept in the database so that a restart, or a grant by the admin command from another
-// process, is picked up by polling.
+// one at a time and in order for each request, kept in the database so that a restart, or a
+// grant by the admin command from another process, is picked up by polling.
 import { callbackSignature } from '../shared/signing.js';
 import { errorCode } from './error-code.js';
 import type { DueDeliveryRow, Store } from './store.js';

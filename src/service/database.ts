@@ -93,6 +93,12 @@ const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX seen_request_signatures_by_time ON seen_request_signatures(seen_at);
   `,
+  // A request's deliveries go out one at a time, oldest first: a receiver must never see
+  // `granted` after `revoked`. This finds a request's earlier pending delivery.
+  `
+  CREATE INDEX callback_deliveries_pending_by_request ON callback_deliveries(auth_key_request_id, id)
+    WHERE state = 'pending';
+  `,
 ];
 
 export function openDatabase(dbPath: string): ServiceDatabase {

@@ -139,7 +139,11 @@ export function createStore(db: ServiceDatabase) {
        FROM callback_deliveries d
        JOIN auth_key_requests r ON r.id = d.auth_key_request_id
        JOIN consumers c ON c.id = r.consumer_id
-       WHERE d.state = 'pending' AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT ?`,
+       WHERE d.state = 'pending' AND d.next_attempt_at <= ?
+         AND NOT EXISTS (SELECT 1 FROM callback_deliveries earlier
+                         WHERE earlier.auth_key_request_id = d.auth_key_request_id
+                           AND earlier.state = 'pending' AND earlier.id < d.id)
+       ORDER BY d.next_attempt_at LIMIT ?`,
     ),
     markDelivered: db.prepare<[string, number]>(
       "UPDATE callback_deliveries SET state = 'delivered', attempts = attempts + 1, last_outcome = ? WHERE id = ?",

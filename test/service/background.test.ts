@@ -1,6 +1,7 @@
 // The service's background loops on their own (decisions.md "Callback delivery"; durability):
-// a delivery is abandoned after the give-up time, and a database locked by another process
-// past the busy timeout is logged and retried instead of ending the process.
+// a request's deliveries go out in order, a delivery is abandoned after the give-up time, and
+// a database locked by another process past the busy timeout is logged and retried instead of
+// ending the process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { QueueWorker } from '../../src/service/queue-worker.js';
 import { createStore } from '../../src/service/store.js';
 import type { Store } from '../../src/service/store.js';
 import { startCallbackReceiver } from './callback-receiver.js';
-import { eventually } from './harness.js';
+import { eventually, keyRequestFields, authKeysPath, signedPost, startTestService } from './harness.js';
 
 const FAST: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, retryBaseMs: 50, pollMs: 20, requestTimeoutMs: 5000 };
 
@@ -66,6 +67,28 @@ function openFixture(): Fixture {
   };
 }
 
+
+test("a request's deliveries go out one at a time, in order: never granted after revoked", async () => {
+  const t = await startTestService({ retryBaseMs: 50 });
+  const down = await startCallbackReceiver(t.consumer.secret);
+  try {
+    down.answerWith = 503;
+    const source = 'https://ordered.example.org/';
+    assert.equal((await signedPost(t, authKeysPath(t.petitionId), keyRequestFields(source, down.url))).status, 202);
+    const { id } = t.admin.listAuthKeys().find((row) => row.source === source)!;
+    t.admin.grant(id);
+    t.admin.revoke(id);
+    const failing = await eventually(() => t.admin.listAuthKeys().find((row) => row.id === id)!.deliveries, ([grant]) => grant!.attempts >= 2);
+    assert.ok(failing[0]!.attempts >= 2);
+    assert.equal(failing[1]!.attempts, 0, 'the revocation waits for the grant to be delivered');
+    down.answerWith = 204;
+    await eventually(() => down.received.length, (n) => n >= 2, 3000);
+    assert.deepEqual(down.received.map((callback) => callback.payload['status']), ['granted', 'revoked']);
+  } finally {
+    await t.close();
+    await down.close();
+  }
+});
 
 test('a delivery that keeps failing is abandoned once the give-up time has passed', async () => {
   const fixture = openFixture();
