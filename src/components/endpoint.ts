@@ -3,8 +3,11 @@
 
 const scriptOrigin = new URL(import.meta.url).origin;
 
-/** The proxy's base URL with a trailing slash, ready for relative `new URL(path, base)`. */
+/**
+ * The proxy's base URL with a trailing slash, ready for relative `new URL(path, base)`. A relative
+ * `endpoint` ("/petitions-proxy") is taken relative to the page, as a link would be.
+ */
 export function proxyBase(endpoint: string | undefined): string {
-  const base = endpoint && endpoint.trim() !== '' ? endpoint.trim() : scriptOrigin;
+  const base = endpoint && endpoint.trim() !== '' ? new URL(endpoint.trim(), document.baseURI).href : scriptOrigin;
   return base.endsWith('/') ? base : `${base}/`;
 }

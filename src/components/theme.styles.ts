@@ -1,5 +1,6 @@
 // Styles both elements share: the theming custom properties' defaults, the page's font, focus
-// that is always visible, buttons, and text only screen readers read.
+// that is always visible, buttons, and text only screen readers read. The colour scheme is the
+// page's (color-scheme is inherited): a light page stays light even when the system prefers dark.
 import { css } from 'lit';
 
 export const themeStyles = css`
@@ -16,7 +17,6 @@ export const themeStyles = css`
     --_radius: var(--petition-radius, 4px);
     --_space: var(--petition-spacing, 1rem);
     --_focus: var(--petition-focus-color, light-dark(#ffbf47, #ffdd00));
-    color-scheme: light dark;
   }
   :host([hidden]) {
     display: none;

@@ -1,6 +1,6 @@
 // <petition-sign> in headless Chromium against the proxy-routes middleware.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/components/petition-embed.js';
 import type { PetitionSign } from '../../src/components/petition-embed.js';
 import { createPetition, delayAnswers, failNext, requestsReceived } from './test-petition.js';
@@ -53,10 +53,28 @@ describe('<petition-sign>', () => {
     const labels = [...el.shadowRoot!.querySelectorAll('label')].map(text);
     expect(labels).to.include.members(['First name', 'Email address', 'Mobile phone number (optional)', 'Why are you signing? (optional)']);
     expect(labels.join(' ')).not.to.include('*');
-    expect(part(el, '#first_name')!.getAttribute('autocomplete')).to.equal('given-name');
-    expect(part(el, '#email')!.getAttribute('autocomplete')).to.equal('email');
-    expect(part(el, '#postal_code')!.getAttribute('autocomplete')).to.equal('postal-code');
-    expect(part(el, '#country_code')!.getAttribute('autocomplete')).to.equal('country');
+    const autocomplete = Object.fromEntries(
+      ['first_name', 'last_name', 'email', 'address', 'city', 'state_province', 'postal_code', 'country_code', 'phone'].map(
+        (field) => [field, part(el, `#${field}`)!.getAttribute('autocomplete')],
+      ),
+    );
+    expect(autocomplete).to.deep.equal({
+      first_name: 'given-name',
+      last_name: 'family-name',
+      email: 'email',
+      address: 'address-line1',
+      city: 'address-level2',
+      state_province: 'address-level1',
+      postal_code: 'postal-code',
+      country_code: 'country',
+      phone: 'tel',
+    });
+    expect(part(el, '#email')!.getAttribute('type')).to.equal('email');
+    expect(part(el, '#phone')!.getAttribute('type')).to.equal('tel');
+    // Every control a person uses has its own label.
+    for (const control of el.shadowRoot!.querySelectorAll('form input:not([tabindex="-1"]), form select, form textarea')) {
+      expect(el.shadowRoot!.querySelector(`label[for="${control.id}"]`), control.id).to.exist;
+    }
     const notice = part(el, '.notice')!;
     expect(text(notice)).to.include('powered by Example Petitions');
     const links = [...notice.querySelectorAll('a')].map((a) => a.href);
@@ -235,6 +253,8 @@ describe('<petition-sign>', () => {
     expect(button.disabled).to.equal(true);
     expect(text(button)).to.equal('Sending your signature…');
     button.click();
+    // A script (or any other path) that submits the form again while sending sends nothing either.
+    part<HTMLFormElement>(el, 'form')!.requestSubmit();
     await waitUntil(() => text(part(el, '[role="status"]')).includes('Thank you'));
     expect((await requestsReceived(petitionId)).filter((r) => r === 'POST /signatures')).to.have.length(1);
   });
@@ -285,6 +305,82 @@ describe('<petition-sign>', () => {
     } finally {
       if (before === null) html_.removeAttribute('lang');
       else html_.setAttribute('lang', before);
+    }
+  });
+
+  it('keeps the thank-you live region in the accessibility tree before it speaks', async () => {
+    const el = await signForm(await createPetition());
+    const region = part(el, '[role="status"]')!;
+    expect(text(region)).to.equal('');
+    expect(getComputedStyle(region).display).not.to.equal('none');
+    expect(getComputedStyle(region).visibility).to.equal('visible');
+  });
+
+  it('shows the next petition, not the last one, when petition-id changes', async () => {
+    const first = await createPetition({ listed: 3 });
+    const el = await signForm(first);
+    el.petitionId = 999_999;
+    await waitUntil(() => text(part(el, '[part="status"]')).includes('could not be found'), 'old petition still shown');
+    expect(part(el, 'form')).to.equal(null);
+    expect(part(el, '[part="count"]')).to.equal(null);
+  });
+
+  it('takes a relative endpoint relative to the page', async () => {
+    const petitionId = await createPetition({ listed: 2 });
+    const el = await loaded(await fixture<PetitionSign>(html`<petition-sign endpoint="/" petition-id=${petitionId}></petition-sign>`));
+    expect(text(part(el, '[part="count"]'))).to.equal('2 people have signed');
+  });
+
+  it('says so when a submission cannot even be sent (a malformed endpoint), keeping the data', async () => {
+    const el = await signForm(await createPetition());
+    await fill(el);
+    el.endpoint = 'http://[';
+    submit(el);
+    await waitUntil(() => part(el, '.error-summary'), 'no message');
+    expect(text(part(el, '.error-summary'))).to.include('problem on our side');
+    expect(part<HTMLButtonElement>(el, 'button[type="submit"]')!.disabled).to.equal(false);
+    expect(valueOf(el, 'first_name')).to.equal(SIGNER.first_name);
+  });
+
+  it('fits a 320 px wide screen, errors included', async () => {
+    await setViewport({ width: 320, height: 640 });
+    try {
+      const el = await signForm(await createPetition({ hiddenCount: 1_234_567 }), html``);
+      el.setAttribute('lang', 'de');
+      await waitUntil(() => text(part(el, 'button[type="submit"]')) === 'Diese Petition unterschreiben');
+      submit(el);
+      await waitUntil(() => part(el, '.error-summary'));
+      expect(document.documentElement.scrollWidth).to.be.at.most(320);
+      for (const node of el.shadowRoot!.querySelectorAll<HTMLElement>('[part]')) {
+        expect(node.getBoundingClientRect().right, node.getAttribute('part')!).to.be.at.most(320);
+      }
+    } finally {
+      document.documentElement.removeAttribute('lang');
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
+  it('follows the page colour scheme: light on a light page even when the system prefers dark; dark on a dark page', async () => {
+    const petitionId = await createPetition();
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      const light = await signForm(petitionId);
+      submit(light);
+      await waitUntil(() => part(light, '.error-summary'));
+      expect(getComputedStyle(part(light, '.error-message')!).color).to.equal('rgb(179, 38, 30)');
+      expect(getComputedStyle(part(light, '#first_name')!).backgroundColor).to.equal('rgb(255, 255, 255)');
+
+      const page = await fixture<HTMLElement>(html`<div style="color-scheme: dark; background: #121212; color: #f0f0f0">
+        <petition-sign petition-id=${petitionId}></petition-sign>
+      </div>`);
+      const dark = await loaded(page.querySelector('petition-sign')!);
+      submit(dark);
+      await waitUntil(() => part(dark, '.error-summary'));
+      expect(getComputedStyle(part(dark, '.error-message')!).color).to.equal('rgb(255, 138, 128)');
+      expect(getComputedStyle(part(dark, '#first_name')!).backgroundColor).not.to.equal('rgb(255, 255, 255)');
+      await expect(dark).to.be.accessible();
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
     }
   });
 

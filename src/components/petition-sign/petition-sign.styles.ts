@@ -92,14 +92,17 @@ export const petitionSignStyles = [
       font-size: 0.9em;
       margin: var(--_space) 0;
     }
-    .thanks:empty {
-      display: none;
-    }
     .thanks {
       border: 4px solid var(--_accent);
       border-radius: var(--_radius);
       padding: var(--_space);
       margin-bottom: var(--_space);
+    }
+    /* The live region stays in the accessibility tree while empty, so its message is announced. */
+    .thanks:empty {
+      border: 0;
+      padding: 0;
+      margin: 0;
     }
     .thanks h2 {
       margin: 0 0 calc(var(--_space) * 0.5);

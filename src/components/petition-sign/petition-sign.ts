@@ -202,7 +202,11 @@ export class PetitionSign extends LitElement {
   }
 
   private async submitFailed(error: unknown): Promise<void> {
-    if (!(error instanceof RequestFailure)) return;
+    // Anything else that stops the request (a malformed endpoint, say) still gets a message.
+    if (!(error instanceof RequestFailure)) {
+      await this.showProblems([], [failureText(new RequestFailure(500, []))]);
+      return;
+    }
     if (error.status === 0) {
       this.networkFailed = true;
       await this.updateComplete;
@@ -220,6 +224,17 @@ export class PetitionSign extends LitElement {
     const unplaced = error.messages.filter((message) => !parseProblem(message));
     const summary = problems.length > 0 ? [] : error.status === 400 && unplaced.length > 0 ? unplaced : [failureText(error)];
     await this.showProblems(problems, summary);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Another petition: its own notice, count and form, never the previous one's thank-you.
+    if (changed.has('petitionId') && changed.get('petitionId') !== undefined) {
+      this.petition = undefined;
+      this.thanked = false;
+      this.problems = [];
+      this.summaryMessages = [];
+      this.networkFailed = false;
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
