@@ -1,6 +1,6 @@
 // <petition-signatures> in headless Chromium against the proxy-routes middleware.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/components/petition-embed.js';
 import { PetitionSignedEvent } from '../../src/components/petition-embed.js';
 import type { PetitionSign, PetitionSignatures } from '../../src/components/petition-embed.js';
@@ -87,6 +87,53 @@ describe('<petition-signatures>', () => {
     expect(signals[0]!.aborted).to.equal(true);
     expect(signals[1]!.aborted).to.equal(false);
     expect(names(el)[0]).to.equal('Signer 10');
+  });
+
+  it('never steps past the last page, however quickly next is pressed', async () => {
+    const petitionId = await createPetition({ listed: 15 });
+    const el = await listed(await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list"></petition-signatures>`));
+    await delayAnswers(petitionId, 300);
+    part<HTMLButtonElement>(el, '[part="next"]')!.click();
+    await el.updateComplete;
+    part<HTMLButtonElement>(el, '[part="next"]')!.click();
+    await el.updateComplete;
+    await waitUntil(() => text(part(el, '[part="page"]')) === 'Page 2 of 2', 'did not reach page 2');
+    const pages = (await requestsReceived(petitionId)).filter((r) => r.startsWith('GET /signatures?'));
+    expect(pages).to.deep.equal(['GET /signatures?page=1&page_size=10&sort=time_desc', 'GET /signatures?page=2&page_size=10&sort=time_desc']);
+  });
+
+  it('keeps the recent signers on screen, without an alert, when a refresh fails', async () => {
+    const petitionId = await createPetition({ listed: 2 });
+    const el = await listed(await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} refresh="0"></petition-signatures>`));
+    await failNext(petitionId, { route: 'GET /signatures/recent', status: 503, messages: ['busy'] });
+    const base = part(el, '[part="base"]')!;
+    el.reload();
+    await el.updateComplete;
+    expect(base.getAttribute('aria-busy')).to.equal('true');
+    await waitUntil(() => base.getAttribute('aria-busy') === 'false', 'refresh did not end');
+    expect(names(el)).to.deep.equal(['Signer 2', 'Signer 1']);
+    expect(part(el, '[role="alert"]')).to.equal(null);
+  });
+
+  it('fits a 320 px wide screen and reads well on a dark page', async () => {
+    const petitionId = await createPetition({ listed: 25, hiddenCount: 1_000_000 });
+    await setViewport({ width: 320, height: 640 });
+    await emulateMedia({ colorScheme: 'dark' });
+    try {
+      const page = await fixture<HTMLElement>(html`<div lang="de" style="color-scheme: dark; background: #121212; color: #f0f0f0">
+        <petition-signatures petition-id=${petitionId} mode="list"></petition-signatures>
+      </div>`);
+      const el = await listed(page.querySelector('petition-signatures')!);
+      await waitUntil(() => text(part(el, '[part="next"]')) === 'Weiter', 'no German');
+      expect(document.documentElement.scrollWidth).to.be.at.most(320);
+      for (const node of el.shadowRoot!.querySelectorAll<HTMLElement>('[part]')) {
+        expect(node.getBoundingClientRect().right, node.getAttribute('part')!).to.be.at.most(320);
+      }
+      await expect(el).to.be.accessible();
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('invites the first signature when there is none', async () => {

@@ -66,6 +66,9 @@ export class PetitionSignatures extends LitElement {
     },
     args: () =>
       [this.endpoint, this.petitionId, this.listMode, this.page, this.clampedPageSize, this.sort] as const,
+    onComplete: (listing) => {
+      if (listing.mode === 'recent') this.lastRecent = listing;
+    },
   });
 
   /** The petition whose signers to show (its integer id). */
@@ -87,6 +90,9 @@ export class PetitionSignatures extends LitElement {
   @property() sort: SortOrder = 'time_desc';
 
   @state() private page = 1;
+
+  /** The last recent list loaded, for this petition and endpoint. */
+  private lastRecent?: Listing;
 
   private refreshTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -126,6 +132,7 @@ export class PetitionSignatures extends LitElement {
     if (changed.has('petitionId') || changed.has('mode') || changed.has('pageSize') || changed.has('sort')) {
       this.page = 1;
     }
+    if (changed.has('petitionId') || changed.has('endpoint')) this.lastRecent = undefined;
     if (changed.has('refresh') || changed.has('mode')) this.restartTimer();
   }
 
@@ -147,9 +154,14 @@ export class PetitionSignatures extends LitElement {
     }
   }
 
-  /** Steps from the page last asked for, so a quick second click aborts the first request. */
+  /**
+   * Steps from the page last asked for, so a quick second click aborts the first request; never
+   * past the last page the shown listing knows of.
+   */
   private stepPage(step: 1 | -1): void {
-    this.page = Math.max(1, this.page + step);
+    const shown = this.listingTask.value;
+    const lastPage = shown?.mode === 'list' ? shown.page.total_pages : Infinity;
+    this.page = Math.max(1, Math.min(this.page + step, lastPage));
   }
 
   private renderSignature(signature: Signature, now: Date) {
@@ -215,8 +227,10 @@ export class PetitionSignatures extends LitElement {
   }
 
   override render() {
-    // While a refresh or page change is in flight the last answer stays on screen.
-    const listing = this.listingTask.value;
+    // While a refresh or page change is in flight the last answer stays on screen; so does the
+    // last recent list when a timer refresh fails (the next tick tries again), rather than an alert.
+    const failed = this.listingTask.status === TaskStatus.ERROR;
+    const listing = failed && this.listMode === 'recent' ? this.lastRecent : this.listingTask.value;
     const busy = this.listingTask.status === TaskStatus.PENDING;
     return html`<div part="base" aria-busy=${busy ? 'true' : 'false'}>
       ${listing && listing.mode === this.listMode
