@@ -141,7 +141,8 @@ describe('auto-grant and retries', () => {
       assert.equal(receiver.received.length, 1);
       assert.equal(receiver.received[0]!.verdict, 'valid');
       assert.equal(receiver.received[0]!.payload['status'], 'granted');
-      const delivered = t.admin.listAuthKeys().find((r) => r.source === source)!.deliveries[0]!;
+      // The receiver records the callback before it answers: the service marks it right after.
+      const delivered = await eventually(() => t.admin.listAuthKeys().find((r) => r.source === source)!.deliveries[0]!, (d) => d.state === 'delivered', 2000);
       assert.equal(delivered.state, 'delivered');
     } finally {
       await t.close();
