@@ -3,7 +3,7 @@
 // grant / deny / revoke, auto-grant, and retries after the receiver was down.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formEncode } from '../../src/shared/signing.js';
+import { formEncode, signFormBody } from '../../src/shared/signing.js';
 import { startCallbackReceiver } from './callback-receiver.js';
 import type { CallbackReceiver } from './callback-receiver.js';
 import {
@@ -11,6 +11,7 @@ import {
   eventually,
   keyRequestFields,
   postForm,
+  signedPairs,
   signedPost,
   signerFields,
   startTestService,
@@ -111,6 +112,41 @@ describe('operator decisions', () => {
       'requester_email: must be an email address, like name@example.com',
       'callback_endpoint: must be an http or https URL',
     ]);
+  });
+
+  test('the key request is signed as decided: stale, wrong endpoint, salted with a key, replayed: all 401', async () => {
+    const path = authKeysPath(t.petitionId);
+    const fields = () => keyRequestFields(`https://signing.example.org/${Math.random()}`, receiver.url);
+    const messageOf = async (response: Response) => {
+      assert.equal(response.status, 401);
+      const body = (await response.json()) as { result: string; messages: string[] };
+      assert.equal(body.result, 'failure');
+      return body.messages[0]!;
+    };
+    assert.match(await messageOf(await signedPost(t, path, fields(), '', new Date(Date.now() - 6 * 60_000))), /^timestamp: more than 5 minutes/);
+    const elsewhere = authKeysPath(t.petitionId + 1);
+    const pairs = [['api_key', t.consumer.api_key], ...fields(), ['timestamp', new Date().toISOString()], ['endpoint', elsewhere]] as [string, string][];
+    assert.match(await messageOf(await postForm(t, path, await signFormBody(pairs, t.consumer.secret))), /^endpoint: /);
+    assert.match(await messageOf(await signedPost(t, path, fields(), 'a-key')), /^rsig: does not match/, 'AUTH_KEY is empty for key requests');
+    const body = await signFormBody(signedPairs(t, path, fields()), t.consumer.secret);
+    assert.equal((await postForm(t, path, body)).status, 202);
+    assert.match(await messageOf(await postForm(t, path, body)), /^rsig: .*replay/);
+  });
+
+  test('api_key may come in the query string of a POST', async () => {
+    const path = authKeysPath(t.petitionId);
+    const pairs = [...keyRequestFields('https://query-key.example.org/', receiver.url), ['timestamp', new Date().toISOString()], ['endpoint', path]] as [string, string][];
+    const response = await postForm(t, `${path}?api_key=${t.consumer.api_key}`, await signFormBody(pairs, t.consumer.secret));
+    assert.equal(response.status, 202);
+  });
+
+  test('the same source from another API consumer is another request', async () => {
+    const source = 'https://grant.example.org/';
+    const other = t.admin.createConsumer('another consumer');
+    const asOther = { ...t, consumer: other };
+    assert.equal((await signedPost(asOther, authKeysPath(t.petitionId), keyRequestFields(source, receiver.url))).status, 202);
+    const rows = t.admin.listAuthKeys().filter((row) => row.source === source && row.petition_id === t.petitionId);
+    assert.deepEqual(rows.map((row) => row.status).sort(), ['pending', 'revoked']);
   });
 
   test('the same source on another petition is another request', async () => {
