@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { openAdmin } from '../../src/service/admin.js';
 import { callbackSignature } from '../../src/shared/signing.js';
 import { parseProxyConfig, startProxy } from '../../src/proxy/index.js';
-import { Stack, eventually, signer } from './stack.js';
+import { Stack, eventually, keysDecided, signer } from './stack.js';
 
 describe('keys granted automatically (callback) and reused (200 answer)', () => {
   let stack: Stack;
@@ -16,7 +16,7 @@ describe('keys granted automatically (callback) and reused (200 answer)', () => 
   after(() => stack.close());
 
   test('the first request is answered 202 and the key arrives by the signed callback', async () => {
-    await stack.proxy!.keysReady();
+    await keysDecided(stack.proxy!);
     const [record] = stack.storedKeys();
     assert.equal(record?.status, 'granted');
     assert.match(record?.auth_key ?? '', /^[0-9a-f]{64}$/);
@@ -29,7 +29,7 @@ describe('keys granted automatically (callback) and reused (200 answer)', () => 
     await stack.stopProxy();
     stack.relay.reset();
     await stack.startProxy();
-    await stack.proxy!.keysReady();
+    await keysDecided(stack.proxy!);
     assert.equal(stack.relay.count(`POST /v1/petitions/${stack.petitionIds[0]}/auth_keys`), 0);
     const answer = await stack.call('POST', `/api/petitions/${stack.petitionIds[0]}/signatures`, { json: signer(stack) });
     assert.equal(answer.status, 202);
@@ -41,7 +41,7 @@ describe('keys granted automatically (callback) and reused (200 answer)', () => 
     const logs: string[] = [];
     const second = await startProxy(other, { port: 0, log: (line) => logs.push(line), assetsDir: stack.dir });
     try {
-      await second.keysReady();
+      await keysDecided(second);
       assert.ok(logs.includes(`auth key for petition ${stack.petitionIds[0]}: granted`), logs.join('\n'));
       stack.logs.push(...logs);
     } finally {
@@ -127,7 +127,7 @@ describe('keys decided by the operator', () => {
       const requests = admin.listAuthKeys();
       admin.grant(requests.find((r) => r.petition_id === first)!.id);
       admin.deny(requests.find((r) => r.petition_id === second)!.id);
-      await stack.proxy!.keysReady();
+      await keysDecided(stack.proxy!);
       stack.storedKeys();
 
       const accepted = await stack.call('POST', `/api/petitions/${first}/signatures`, { json: signer(stack) });

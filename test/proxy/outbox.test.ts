@@ -3,14 +3,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { QUEUED_MESSAGE } from '../../src/proxy/submissions.js';
-import { Stack, eventually, signer } from './stack.js';
+import { Stack, eventually, keysDecided, signer } from './stack.js';
 
 describe('outbox across a service outage and a proxy restart', () => {
   let stack: Stack;
   let petition: number;
   before(async () => {
     stack = await new Stack().start();
-    await stack.proxy!.keysReady();
+    await keysDecided(stack.proxy!);
     stack.storedKeys();
     petition = stack.petitionIds[0]!;
   });
@@ -82,7 +82,7 @@ describe('a service that answers 503 or too slowly', () => {
         },
       },
     }).start();
-    await stack.proxy!.keysReady();
+    await keysDecided(stack.proxy!);
     stack.storedKeys();
   });
   after(() => stack.close());
@@ -119,7 +119,7 @@ describe('a submission arriving while an earlier one waits in the outbox', () =>
         },
       },
     }).start();
-    await stack.proxy!.keysReady();
+    await keysDecided(stack.proxy!);
     stack.storedKeys();
   });
   after(() => stack.close());

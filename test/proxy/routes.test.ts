@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { after, before, describe, test } from 'node:test';
-import { Stack, eventually, signer } from './stack.js';
+import { Stack, eventually, keysDecided, signer } from './stack.js';
 
 describe('proxy browser routes', () => {
   let stack: Stack;
@@ -18,7 +18,7 @@ describe('proxy browser routes', () => {
       seedPerPetition: 23,
       config: { cacheSeconds: 30, rateLimit: { signaturesPerIpPerMinute: 3 } },
     }).start();
-    await stack.proxy!.keysReady();
+    await keysDecided(stack.proxy!);
     stack.storedKeys();
     [petition, other] = stack.petitionIds as [number, number];
   });
@@ -259,7 +259,7 @@ describe('the built elements from dist/ and the host\'s extra routes', () => {
         },
       },
     }).start();
-    await stack.proxy!.keysReady();
+    await keysDecided(stack.proxy!);
     stack.storedKeys();
   });
   after(() => stack.close());

@@ -222,6 +222,19 @@ export class Stack {
   }
 }
 
+/** Waits for every petition's key to be decided; fails (rather than hangs) when it never is. */
+export async function keysDecided(proxy: RunningProxy, timeoutMs = 10_000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no decided key status after ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([proxy.keysReady(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Polls `check` every 20 ms until it is truthy; fails after `timeoutMs`. */
 export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
