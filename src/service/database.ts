@@ -101,7 +101,10 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-export function openDatabase(dbPath: string): ServiceDatabase {
+/** How long a write waits for another process's write lock before SQLITE_BUSY (then 503). */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(dbPath: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): ServiceDatabase {
   mkdirSync(dirname(dbPath), { recursive: true });
   const db = new Database(dbPath);
   db.pragma('journal_mode = WAL');
@@ -110,7 +113,7 @@ export function openDatabase(dbPath: string): ServiceDatabase {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   // The admin commands write from another process while the service runs.
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   migrate(db);
   return db;
 }

@@ -26,6 +26,8 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** First callback retry delay (doubling after); default 5000. Tests shorten it. */
   retryBaseMs?: number;
+  /** How long a write waits for another process's lock before answering 503; default 5000. Tests shorten it. */
+  busyTimeoutMs?: number;
 }
 
 export interface RunningService {
@@ -40,7 +42,7 @@ const RSIG_PRUNE_EVERY_MS = 60_000;
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const store = createStore(openDatabase(options.dbPath));
+  const store = createStore(openDatabase(options.dbPath, options.busyTimeoutMs));
 
   let lastPrune = 0;
   const worker = new QueueWorker(store, (now) => {

@@ -109,5 +109,6 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
 
 function isBusy(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+  // Extended codes too (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY, …): all mean "try again".
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
 }

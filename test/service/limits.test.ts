@@ -1,9 +1,12 @@
-// Rate limit per API key (decisions.md "Rate limits"), callback retry spacing, and seeded
-// history arriving after live signatures (positions stay in time order).
+// Rate limit per API key (decisions.md "Rate limits"), 503 while another process holds the
+// file, callback retry spacing, and seeded history arriving after live signatures (positions
+// stay in time order).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_DELIVERY_TIMING, retryDelay } from '../../src/service/callback-delivery.js';
-import { eventually, getJson, grantedKey, signaturesPath, signerFields, startTestService, submitSignature } from './harness.js';
+import Database from 'better-sqlite3';
+import { signFormBody } from '../../src/shared/signing.js';
+import { eventually, getJson, grantedKey, postForm, signaturesPath, signedPairs, signerFields, startTestService, submitSignature } from './harness.js';
 
 test('over the per-key limit: 429 with Retry-After, other keys unaffected', async () => {
   const t = await startTestService({ rateLimitPerMinute: 3 });
@@ -19,6 +22,32 @@ test('over the per-key limit: 429 with Retry-After, other keys unaffected', asyn
     const response = await fetch(`${t.baseUrl}/petitions/${t.petitionId}/signatures?api_key=${other.api_key}`);
     assert.equal(response.status, 200);
   } finally {
+    await t.close();
+  }
+});
+
+test('the file write-locked by another process past the busy timeout: 503 with Retry-After; the same request goes through after', async () => {
+  const t = await startTestService({ busyTimeoutMs: 50 });
+  const other = new Database(t.dbPath);
+  try {
+    const source = 'https://locked.example.org/';
+    const key = await grantedKey(t, source);
+    const path = signaturesPath(t.petitionId);
+    const fields = signerFields({ first_name: 'Locked', last_name: 'Out' });
+    const body = await signFormBody(signedPairs(t, path, [['source', source], ...fields]), t.consumer.secret, key);
+    other.exec('BEGIN IMMEDIATE');
+    const busy = await postForm(t, path, body);
+    assert.equal(busy.status, 503);
+    assert.equal(busy.headers.get('retry-after'), '1');
+    assert.deepEqual(await busy.json(), { result: 'failure', messages: ['service busy: try again in a moment'] });
+    assert.equal((await getJson(t, path)).status, 200, 'reads go on meanwhile');
+    other.exec('COMMIT');
+    assert.equal((await postForm(t, path, body)).status, 202, 'the refused request was not recorded as seen (no replay)');
+    const listed = await eventually(() => getJson(t, path), (r) => r.body.signatures.some((s: { name: string }) => s.name === 'Locked Out'), 2000);
+    assert.ok(listed.body.signatures.some((s: { name: string }) => s.name === 'Locked Out'));
+  } finally {
+    if (other.inTransaction) other.exec('ROLLBACK');
+    other.close();
     await t.close();
   }
 });
