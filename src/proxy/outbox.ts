@@ -27,6 +27,8 @@ export class Outbox {
   #running: Promise<void> | undefined;
   #again = false;
   #closed = false;
+  /** Interrupted drains in a row; spaces out the next tries like failed deliveries. */
+  #faults = 0;
 
   constructor(options: OutboxOptions) {
     this.#options = options;
@@ -51,7 +53,13 @@ export class Outbox {
       this.#again = true;
       return;
     }
-    this.#running = this.#drain().finally(() => {
+    const drained = this.#drain().then(
+      () => {
+        this.#faults = 0;
+      },
+      (error: unknown) => this.#stoppedBy(error),
+    );
+    this.#running = drained.finally(() => {
       this.#running = undefined;
       if (this.#again) {
         this.#again = false;
@@ -96,6 +104,17 @@ export class Outbox {
         return this.#wake(delayMs);
       }
     }
+  }
+
+  /**
+   * A failure of the store or of the key file while forwarding: the entry is still stored, so
+   * forwarding is tried again later instead of the error ending the process.
+   */
+  #stoppedBy(error: unknown): void {
+    this.#faults++;
+    const delayMs = this.#backoff(this.#faults);
+    this.#options.log(`outbox: forwarding interrupted (${error instanceof Error ? error.name : 'error'}), trying again in ${Math.round(delayMs)} ms`);
+    this.#wake(delayMs);
   }
 
   #backoff(attempts: number): number {

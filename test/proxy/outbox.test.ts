@@ -2,6 +2,11 @@
 // restart, and are forwarded in order once the service is back; definitive refusals are logged.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Outbox } from '../../src/proxy/outbox.js';
+import { openOutboxDatabase } from '../../src/proxy/outbox-sqlite.js';
 import { QUEUED_MESSAGE } from '../../src/proxy/submissions.js';
 import { Stack, eventually, keysDecided, signer } from './stack.js';
 
@@ -150,4 +155,33 @@ describe('a submission arriving while an earlier one waits in the outbox', () =>
     assert.deepEqual(names, ['Waiting First', 'Waiting Second']);
     assert.deepEqual(stack.leaks(), []);
   });
+});
+
+test('an unexpected error while forwarding (a failing disk, say) keeps the entry and is tried again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'proxy-outbox-'));
+  const store = openOutboxDatabase(dir);
+  const logs: string[] = [];
+  let calls = 0;
+  const outbox = new Outbox({
+    store,
+    deliver: async () => {
+      calls++;
+      if (calls === 1) throw new Error('EIO: i/o error, write /data/proxy/auth-keys.json');
+      return { kind: 'accepted' };
+    },
+    onAccepted: () => undefined,
+    log: (line) => logs.push(line),
+    retry: { baseMs: 10, maxMs: 50 },
+  });
+  try {
+    await outbox.queue(1, { first_name: 'Ada', last_name: 'Disk', email: 'ada@example.net', address: '1 Lane', city: 'Springfield', state_province: 'IL', postal_code: '62701', country_code: 'US' });
+    await eventually(async () => !(await outbox.hasWaiting()), 5000, 'the entry to be delivered on a later try');
+    assert.equal(calls, 2);
+    assert.ok(logs.some((line) => /forwarding interrupted \(Error\)/.test(line)), logs.join('\n'));
+    assert.ok(!logs.some((line) => line.includes('EIO') || line.includes('ada@example.net')), logs.join('\n'));
+  } finally {
+    await outbox.close();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
