@@ -1,5 +1,5 @@
 // The proxy's configuration: read and validated once at start into a typed object that is passed
-// down. A bad file is refused with one message per bad field, so the operator can fix it in one go.
+// down. A bad file is refused with one message per bad or unknown field, so the operator can fix it in one go.
 import * as v from 'valibot';
 
 export interface PetitionConfig {
@@ -69,14 +69,14 @@ const positiveInteger = v.pipe(
   v.minValue(1, 'must be at least 1'),
 );
 
-const petition = v.object({
+const petition = v.strictObject({
   id: positiveInteger,
   source: text,
   sourceDescription: text,
   requesterEmail: v.pipe(text, v.email('must be an email address')),
 });
 
-const configSchema = v.object({
+const configSchema = v.strictObject({
   upstream: httpUrl,
   apiKey: text,
   secret: text,
@@ -90,10 +90,10 @@ const configSchema = v.object({
       'must not list the same petition id twice',
     ),
   ),
-  operator: v.object({ name: text, termsUrl: httpUrl, privacyUrl: httpUrl }, 'must be an object'),
+  operator: v.strictObject({ name: text, termsUrl: httpUrl, privacyUrl: httpUrl }, 'must be an object'),
   dataDir: text,
   rateLimit: v.optional(
-    v.object({
+    v.strictObject({
       signaturesPerIpPerMinute: v.optional(positiveInteger, 5),
       trustForwardedFor: v.optional(v.boolean('must be true or false'), false),
     }, 'must be an object'),
@@ -102,6 +102,12 @@ const configSchema = v.object({
   cacheSeconds: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')), 5),
   upstreamTimeoutMs: v.optional(positiveInteger, 5000),
 }, 'must be a JSON object');
+
+/** An unknown field is usually a misspelt one, whose setting would otherwise be silently ignored. */
+function problemOf(issue: v.BaseIssue<unknown>): string {
+  if (issue.type === 'strict_object' && issue.expected === 'never') return 'is not a setting of the proxy (check its spelling)';
+  return issue.input === undefined ? 'is required' : issue.message;
+}
 
 function fieldPath(issue: v.BaseIssue<unknown>): string {
   const keys = issue.path?.map((item) => item.key) ?? [];
@@ -125,7 +131,7 @@ export function parseProxyConfig(json: unknown, env: Record<string, string | und
   if (!result.success) {
     // The values themselves are left out of the messages: one of them may be the secret.
     throw new ProxyConfigError(
-      result.issues.map((issue) => `${fieldPath(issue)}: ${issue.input === undefined ? 'is required' : issue.message}`),
+      result.issues.map((issue) => `${fieldPath(issue)}: ${problemOf(issue)}`),
     );
   }
   const config = result.output;

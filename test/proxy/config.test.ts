@@ -36,6 +36,7 @@ test('every bad field is named, and no value (it may be the secret) is repeated'
     allowedOrigins: ['https://www.example.org/path'],
     petitions: [{ id: 0, source: 'x', sourceDescription: 'y', requesterEmail: 'nope' }, { id: 0, source: 'a', sourceDescription: 'b', requesterEmail: 'c@d.org' }],
     operator: { name: 'n', termsUrl: 'https://t' },
+    ratelimit: { signaturesPerIpPerMinute: 50 },
   };
   delete (bad as Partial<typeof valid>).dataDir;
   try {
@@ -44,9 +45,12 @@ test('every bad field is named, and no value (it may be the secret) is repeated'
   } catch (error) {
     assert.ok(error instanceof ProxyConfigError);
     const fields = error.problems.map((p) => p.split(':')[0]);
-    for (const field of ['upstream', 'secret', 'allowedOrigins[0]', 'petitions[0].id', 'petitions[0].requesterEmail', 'operator.privacyUrl', 'dataDir']) {
+    for (const field of ['upstream', 'secret', 'allowedOrigins[0]', 'petitions[0].id', 'petitions[0].requesterEmail', 'operator.privacyUrl', 'dataDir', 'ratelimit']) {
       assert.ok(fields.includes(field), `${field} not named in:\n${error.message}`);
     }
+    // A misspelt setting would otherwise be ignored without a word.
+    assert.ok(error.problems.includes('ratelimit: is not a setting of the proxy (check its spelling)'), error.message);
+    assert.ok(error.problems.includes('dataDir: is required'), error.message);
     assert.ok(!error.message.includes('ftp://x'));
   }
 });
