@@ -53,6 +53,9 @@ export class Submissions {
     const authKey = this.#options.keys.grantedKey(petitionId);
     if (!petition || !authKey) {
       const status = this.#options.keys.statusOf(petitionId);
+      // Still waiting for a key (a new source, or a key file lost while the service was down):
+      // what is queued waits for it rather than being thrown away.
+      if (petition && status === 'pending') return { kind: 'retry', reason: 'auth key pending' };
       return { kind: 'refused', status: 403, messages: [`auth key ${status}`] };
     }
     const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer);

@@ -152,3 +152,46 @@ describe('keys decided by the operator', () => {
     assert.deepEqual(stack.leaks(), []);
   });
 });
+
+describe('queued submissions while the key is pending again', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await new Stack({ autoGrant: false }).start();
+  });
+  after(() => stack.close());
+
+  test('wait for the new key instead of being dropped, then are delivered with it', async () => {
+    const petition = stack.petitionIds[0]!;
+    const admin = openAdmin(stack.dbPath);
+    try {
+      admin.grant(admin.listAuthKeys()[0]!.id);
+      await keysDecided(stack.proxy!);
+      stack.storedKeys();
+      await stack.stopService();
+      const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
+        json: signer(stack, { first_name: 'Pending', last_name: 'Key' }),
+      });
+      assert.equal(answer.status, 202);
+
+      // The site moves to a new address: the proxy asks for a key for the new source, and the
+      // operator has not decided yet when the queued signature is next tried.
+      await stack.stopProxy();
+      stack.config = { ...stack.config, petitions: [{ ...stack.config.petitions[0]!, source: 'https://www.example.org/moved' }] };
+      await stack.startService();
+      await stack.startProxy();
+      await eventually(() => stack.logs.some((line) => line.includes('not delivered (auth key pending)')), 5000, 'a try while pending');
+
+      const request = admin.listAuthKeys().find((r) => r.source === 'https://www.example.org/moved')!;
+      admin.grant(request.id);
+      await eventually(async () => {
+        const recent = (await stack.call('GET', `/api/petitions/${petition}/signatures/recent`)).json() as Array<{ name: string }>;
+        return recent.some((s) => s.name === 'Pending Key');
+      }, 10_000, 'the queued signature to be listed');
+      stack.storedKeys();
+      assert.ok(!stack.logs.some((line) => line.includes('and removed')), stack.logs.join('\n'));
+      assert.deepEqual(stack.leaks(), []);
+    } finally {
+      admin.close();
+    }
+  });
+});
