@@ -63,7 +63,8 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
     if (!validation.success) return fail(c, 400, ...validation.problems.map(formatProblem));
 
     const honeypot = (fields as Record<string, unknown>)[HONEYPOT_FIELD];
-    if (honeypot !== undefined && honeypot !== '') {
+    // Only a filled-in trap counts: a client that sends the empty field as null is a person.
+    if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
       honeypotCatches++;
       options.log(`honeypot: submission ignored (${honeypotCatches} since start)`);
       return c.json({ result: 'success', messages: [QUEUED_MESSAGE] }, 202);

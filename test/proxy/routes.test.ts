@@ -280,6 +280,18 @@ describe('the built elements from dist/ and the host\'s extra routes', () => {
     assert.equal((await stack.call('GET', '/nothing-here')).status, 404);
   });
 
+  test('an empty honeypot ("" or null) is not a trap: those signatures reach the service', async () => {
+    const petition = stack.petitionIds[0]!;
+    stack.relay.reset();
+    for (const website of ['', null]) {
+      const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: { ...signer(stack), website } });
+      assert.equal(answer.status, 202);
+      assert.deepEqual(answer.json(), { result: 'success' });
+    }
+    assert.equal(stack.relay.count(`POST /v1/petitions/${petition}/signatures`), 2);
+    assert.ok(!stack.logs.some((line) => line.startsWith('honeypot:')));
+  });
+
   test('dist/petition-embed.js and every locale chunk it imports: JavaScript, CORS, caching', { skip: !built && 'dist/ is not built (npx vite build)' }, async () => {
     const entry = await stack.call('GET', '/petition-embed.js', { headers: ALLOWED });
     assert.equal(entry.status, 200);
