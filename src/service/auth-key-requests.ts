@@ -39,9 +39,11 @@ export function callbackPayload(request: AuthKeyRequestRecord): AuthKeyCallbackP
 
 function checkInput(values: Record<string, unknown>): AuthKeyRequestInputChecked {
   const problems: string[] = [];
+  // Values are kept as sent: the callback echoes them, the requester maps the outcome back by
+  // them, and `source` must match the one its signature submissions send, byte for byte.
   const text = (name: string, maxLength: number): string => {
-    const value = textParam(values, name)?.trim() ?? '';
-    if (value === '') problems.push(`${name}: is required`);
+    const value = textParam(values, name) ?? '';
+    if (value.trim() === '') problems.push(`${name}: is required`);
     else if (value.length > maxLength) problems.push(`${name}: must be ${maxLength} characters or fewer`);
     return value;
   };

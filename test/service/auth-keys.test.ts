@@ -149,6 +149,17 @@ describe('operator decisions', () => {
     assert.deepEqual(rows.map((row) => row.status).sort(), ['pending', 'revoked']);
   });
 
+  test('fields are kept and echoed as sent: a source with spaces around it is that source', async () => {
+    const source = '  https://spaced.example.org/ ';
+    assert.equal((await requestKey(t, source, receiver.url)).status, 202);
+    t.admin.grant(requestId(t, source));
+    const { status, body } = await requestKey(t, source, receiver.url);
+    assert.equal(status, 200);
+    assert.equal(body.source, source);
+    assert.equal((await submitSignature(t, source, body.auth_key, signerFields())).status, 202);
+    assert.equal((await submitSignature(t, source.trim(), body.auth_key, signerFields())).status, 401);
+  });
+
   test('the same source on another petition is another request', async () => {
     const { petition_id } = t.admin.createPetition('Another');
     const response = await signedPost(t, authKeysPath(petition_id), keyRequestFields('https://grant.example.org/', receiver.url));
