@@ -85,9 +85,11 @@ export async function requestAuthKey(store: Store, submission: KeyRequestSubmiss
   const { petition, consumer, params, path, now } = submission;
   checkSignedRequestFrame(params, path, now);
   const rsig = verifyRequestSignature(params, consumer.secret, '');
-  if (!rememberRequestSignature(store, rsig, now)) throw new ApiError(401, [REPLAY_MESSAGE]);
   const input = checkInput(params.values);
   return store.db.transaction((): KeyRequestAnswer => {
+    // Recorded in the commit of the request it lets through: one refused as busy (503) was
+    // not seen, and may be sent again as it was.
+    if (!rememberRequestSignature(store, rsig, now)) throw new ApiError(401, [REPLAY_MESSAGE]);
     const existing = store.authKeyRequestByIdentity.get(petition.id, consumer.id, input.source);
     if (existing) {
       // Still pending: the first 202 stands and its callback is still to come; no second one.

@@ -6,7 +6,19 @@ import assert from 'node:assert/strict';
 import { DEFAULT_DELIVERY_TIMING, retryDelay } from '../../src/service/callback-delivery.js';
 import Database from 'better-sqlite3';
 import { signFormBody } from '../../src/shared/signing.js';
-import { eventually, getJson, grantedKey, postForm, signaturesPath, signedPairs, signerFields, startTestService, submitSignature } from './harness.js';
+import {
+  authKeysPath,
+  eventually,
+  getJson,
+  grantedKey,
+  keyRequestFields,
+  postForm,
+  signaturesPath,
+  signedPairs,
+  signerFields,
+  startTestService,
+  submitSignature,
+} from './harness.js';
 
 test('over the per-key limit: 429 with Retry-After, other keys unaffected', async () => {
   const t = await startTestService({ rateLimitPerMinute: 3 });
@@ -35,14 +47,19 @@ test('the file write-locked by another process past the busy timeout: 503 with R
     const path = signaturesPath(t.petitionId);
     const fields = signerFields({ first_name: 'Locked', last_name: 'Out' });
     const body = await signFormBody(signedPairs(t, path, [['source', source], ...fields]), t.consumer.secret, key);
+    const keyPath = authKeysPath(t.petitionId);
+    const keyBody = await signFormBody(signedPairs(t, keyPath, keyRequestFields('https://locked-key.example.org/')), t.consumer.secret);
     other.exec('BEGIN IMMEDIATE');
-    const busy = await postForm(t, path, body);
-    assert.equal(busy.status, 503);
-    assert.equal(busy.headers.get('retry-after'), '1');
-    assert.deepEqual(await busy.json(), { result: 'failure', messages: ['service busy: try again in a moment'] });
+    for (const [target, sent] of [[path, body], [keyPath, keyBody]] as const) {
+      const busy = await postForm(t, target, sent);
+      assert.equal(busy.status, 503, target);
+      assert.equal(busy.headers.get('retry-after'), '1');
+      assert.deepEqual(await busy.json(), { result: 'failure', messages: ['service busy: try again in a moment'] });
+    }
     assert.equal((await getJson(t, path)).status, 200, 'reads go on meanwhile');
     other.exec('COMMIT');
     assert.equal((await postForm(t, path, body)).status, 202, 'the refused request was not recorded as seen (no replay)');
+    assert.equal((await postForm(t, keyPath, keyBody)).status, 202, 'nor the refused key request');
     const listed = await eventually(() => getJson(t, path), (r) => r.body.signatures.some((s: { name: string }) => s.name === 'Locked Out'), 2000);
     assert.ok(listed.body.signatures.some((s: { name: string }) => s.name === 'Locked Out'));
   } finally {
