@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { openAdmin } from '../../src/service/admin.js';
 import { callbackSignature } from '../../src/shared/signing.js';
 import { parseProxyConfig, startProxy } from '../../src/proxy/index.js';
-import { Stack, eventually, keysDecided, signer } from './stack.js';
+import { Stack, eventually, freePort, keysDecided, signer } from './stack.js';
 
 describe('keys granted automatically (callback) and reused (200 answer)', () => {
   let stack: Stack;
@@ -193,5 +193,40 @@ describe('queued submissions while the key is pending again', () => {
     } finally {
       admin.close();
     }
+  });
+});
+
+describe('a revocation whose callback never reaches the proxy', () => {
+  let stack: Stack;
+  before(async () => {
+    // Callbacks go to a path this proxy does not serve, so it learns its key only by asking again
+    // (the 200 answer) and the revocation only from the service's 403.
+    stack = await new Stack({ config: { publicUrl: `http://127.0.0.1:${await freePort()}/unreachable` } }).start();
+    await keysDecided(stack.proxy!);
+    stack.storedKeys();
+  });
+  after(() => stack.close());
+
+  test('the service\'s 403 marks the key revoked: submissions stop with a clear message', async () => {
+    const petition = stack.petitionIds[0]!;
+    assert.equal((await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: signer(stack) })).status, 202);
+    const admin = openAdmin(stack.dbPath);
+    try {
+      admin.revoke(admin.listAuthKeys()[0]!.id);
+    } finally {
+      admin.close();
+    }
+    const refused = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: signer(stack) });
+    assert.equal(refused.status, 403);
+    assert.match((refused.json() as { messages: string[] }).messages[0]!, /no longer accepts/);
+    assert.equal(stack.storedKeys()[0]?.status, 'revoked');
+
+    stack.relay.reset();
+    const again = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: signer(stack) });
+    assert.equal(again.status, 403);
+    assert.equal(stack.relay.count(`POST /v1/petitions/${petition}/signatures`), 0);
+    const summary = await stack.call('GET', `/api/petitions/${petition}`);
+    assert.equal((summary.json() as { accepting_signatures: boolean }).accepting_signatures, false);
+    assert.deepEqual(stack.leaks(), []);
   });
 });
