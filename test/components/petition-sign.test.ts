@@ -44,6 +44,18 @@ function valueOf(el: PetitionSign, name: string): string {
   return part<HTMLInputElement>(el, `#${name}`)!.value;
 }
 
+/**
+ * An element as "tag#id.class[part]", for focus assertions: chai serializing a failed comparison
+ * of two DOM elements stalls the browser until wtr's two-minute limit, so compare descriptions.
+ */
+function describeElement(node: Element | null): string {
+  if (!node) return 'nothing';
+  return `${node.localName}#${node.id}.${node.className}[${node.getAttribute('part') ?? ''}]`;
+}
+
+/** What has focus inside the element's shadow root. */
+const focused = (el: PetitionSign) => describeElement(el.shadowRoot!.activeElement);
+
 const text = (node: Element | null) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 describe('<petition-sign>', () => {
@@ -132,7 +144,7 @@ describe('<petition-sign>', () => {
     await waitUntil(() => part(el, '.error-summary'));
     const summary = part(el, '.error-summary')!;
     expect(text(summary.querySelector('h2'))).to.equal('There is a problem');
-    expect(el.shadowRoot!.activeElement).to.equal(summary);
+    expect(focused(el)).to.equal(describeElement(summary));
     const items = [...summary.querySelectorAll('a')].map(text);
     expect(items).to.deep.equal([
       'Enter your last name',
@@ -151,7 +163,7 @@ describe('<petition-sign>', () => {
     expect(valueOf(el, 'email')).to.equal('not-an-email');
     // The summary link takes focus to its field.
     (summary.querySelectorAll('a')[1] as HTMLAnchorElement).click();
-    expect(el.shadowRoot!.activeElement).to.equal(email);
+    expect(focused(el)).to.equal(describeElement(email));
     expect(await requestsReceived(petitionId)).not.to.include('POST /signatures');
     await expect(el).to.be.accessible();
   });
@@ -171,7 +183,7 @@ describe('<petition-sign>', () => {
     const signed = oneEvent(page, 'petition-signed');
     // Country (preselected), phone, reason, the checkbox, then the submit button.
     for (let i = 0; i < 5; i++) await sendKeys({ press: 'Tab' });
-    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'button[type="submit"]'));
+    expect(focused(el)).to.equal(describeElement(part(el, 'button[type="submit"]')));
     await sendKeys({ press: 'Enter' });
     const event = await signed;
     expect(event.detail).to.deep.equal({ petitionId });
@@ -224,7 +236,7 @@ describe('<petition-sign>', () => {
       await failNext(petitionId, { route: 'POST /signatures', status, messages: ['upstream said no'], retryAfter: 7 });
       submit(el);
       await waitUntil(() => text(part(el, '.error-summary')).includes(expected), `no message for ${status}`);
-      expect(el.shadowRoot!.activeElement).to.equal(part(el, '.error-summary'));
+      expect(focused(el)).to.equal(describeElement(part(el, '.error-summary')));
     }
     expect(valueOf(el, 'last_name')).to.equal(SIGNER.last_name);
   });
