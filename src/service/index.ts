@@ -6,6 +6,7 @@ import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from './callback-delivery.j
 import { openDatabase } from './database.js';
 import { QueueWorker } from './queue-worker.js';
 import { RateLimiter } from './rate-limit.js';
+import { answerMalformedRequests } from './malformed-http.js';
 import { forgetOldRequestSignatures } from './request-auth.js';
 import { createRoutes } from './routes.js';
 import { SignatureQueue } from './signature-queue.js';
@@ -69,6 +70,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4010 }, () => resolve(started));
     started.once('error', reject);
   });
+  answerMalformedRequests(server);
   worker.start();
   delivery.start();
   const port = (server.address() as AddressInfo).port;

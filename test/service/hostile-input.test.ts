@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { connect } from 'node:net';
 import { signFormBody } from '../../src/shared/signing.js';
 import { grantedKey, signaturesPath, startTestService, urlOf } from './harness.js';
 import type { TestService } from './harness.js';
@@ -141,4 +142,34 @@ test('a body over the limit without Content-Length (chunked) is 413', async () =
   } as RequestInit);
   assert.equal(response.status, 413);
   await assertWellFormed(response);
+});
+
+/** Sends bytes as they are over a fresh connection; resolves with everything the server sent. */
+function rawExchange(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(t.service.port, '127.0.0.1', () => socket.end(bytes));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+    socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
+  });
+}
+
+test("requests Node's HTTP parser refuses still get the error body", async () => {
+  const cases: [string, number][] = [
+    [`POST /v1/petitions/1/signatures HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\nabc`, 400],
+    ['NOT HTTP AT ALL\r\n\r\n', 400],
+    [`GET /v1/petitions/1/signatures HTTP/1.1\r\nHost: x\r\nX-Filler: ${'f'.repeat(20_000)}\r\n\r\n`, 413],
+  ];
+  for (const [request, status] of cases) {
+    const answer = await rawExchange(request);
+    assert.match(answer, new RegExp(`^HTTP/1\\.1 ${status} `), answer.slice(0, 80));
+    const [head, body] = answer.split('\r\n\r\n');
+    assert.match(head!, /content-type: application\/json/i);
+    const failure = JSON.parse(body!) as { result: string; messages: string[] };
+    assert.equal(failure.result, 'failure');
+    assert.equal(failure.messages.length, 1);
+  }
 });

@@ -1,0 +1,28 @@
+// Requests Node's HTTP parser refuses before they reach the app (a Content-Length that is not a
+// number, headers too large, bad framing) get the spec's error body too, not a bare status line.
+import type { Socket } from 'node:net';
+import { failureBody } from './api-error.js';
+
+interface ServerWithClientErrors {
+  on(event: 'clientError', listener: (error: Error & { code?: string }, socket: Socket) => void): unknown;
+}
+
+export function answerMalformedRequests(server: ServerWithClientErrors): void {
+  server.on('clientError', (error, socket) => {
+    // A peer that went away, or a socket already answered, is simply closed.
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    // Only the statuses decisions.md lists: oversized headers are a too-large request (413).
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [413, 'Payload Too Large', 'headers: larger than the server accepts']
+        : [400, 'Bad Request', 'request: not valid HTTP'];
+    const body = JSON.stringify(failureBody([message]));
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  });
+}
