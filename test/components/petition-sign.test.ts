@@ -116,6 +116,17 @@ describe('<petition-sign>', () => {
     expect(part(el, '.notice')).to.exist;
   });
 
+  it('shows no form when the proxy gives no complete operator notice', async () => {
+    const incomplete: Array<Record<string, string>> = [{ name: '', termsUrl: 'https://x.example/t', privacyUrl: 'https://x.example/p' }, { name: 'X' }];
+    for (const operator of incomplete) {
+      const el = await fixture<PetitionSign>(html`<petition-sign petition-id=${await createPetition({ operator })}></petition-sign>`);
+      await waitUntil(() => part(el, '[part="retry"]'), 'no load failure');
+      expect(text(part(el, '[part="status"]'))).to.include('could not be loaded');
+      expect(part(el, 'button[type="submit"]')).to.equal(null);
+      expect(part(el, 'form')).to.equal(null);
+    }
+  });
+
   it('preselects the country from the browser region and marks optional fields', async () => {
     const el = await signForm(await createPetition());
     const region = new Intl.Locale(navigator.language).region ?? '';

@@ -22,7 +22,7 @@ const CITIES = [
 const petitions = new Map();
 let nextPetitionId = 1000;
 
-function createPetition({ listed = 25, hiddenCount = 0, accepting = true } = {}) {
+function createPetition({ listed = 25, hiddenCount = 0, accepting = true, operator = OPERATOR } = {}) {
   const now = Date.now();
   const signatures = [];
   for (let i = 0; i < listed; i++) {
@@ -33,6 +33,7 @@ function createPetition({ listed = 25, hiddenCount = 0, accepting = true } = {})
   const petition = {
     petition_id: nextPetitionId++,
     accepting,
+    operator,
     hiddenCount,
     signatures, // oldest first
     emails: new Set(),
@@ -173,7 +174,7 @@ export function proxyRoutesMiddleware() {
         petition_id: petition.petition_id,
         signature_count: petition.signatures.length + petition.hiddenCount,
         accepting_signatures: petition.accepting,
-        operator: OPERATOR,
+        operator: petition.operator,
       });
     }
     if (route === 'GET /signatures') {

@@ -5,6 +5,8 @@ export interface PetitionOptions {
   listed?: number;
   hiddenCount?: number;
   accepting?: boolean;
+  /** What GET /api/petitions/:id says about the operator (default: a complete notice). */
+  operator?: Record<string, string>;
 }
 
 async function control(path: string, body: unknown): Promise<Response> {

@@ -49,6 +49,16 @@ function countryOptions(language: string): Array<[string, string]> {
   return options;
 }
 
+/**
+ * The display obligation's data, checked: a summary without the operator's name and both links
+ * counts as a failed load, since the form is never shown without its notice.
+ */
+function withOperatorNotice(petition: PetitionSummary): PetitionSummary {
+  const operator = petition?.operator as Partial<OperatorNotice> | undefined;
+  if (!operator?.name || !operator.termsUrl || !operator.privacyUrl) throw new RequestFailure(502, []);
+  return petition;
+}
+
 /** Text for a failure that names no field, by its HTTP status (0: no answer at all). */
 function failureText(failure: RequestFailure): string {
   switch (failure.status) {
@@ -110,7 +120,7 @@ export class PetitionSign extends LitElement {
 
   private readonly petitionTask = new Task(this, {
     task: async ([endpoint, petitionId], { signal }) =>
-      petitionId > 0 ? fetchPetition(endpoint, petitionId, signal) : initialState,
+      petitionId > 0 ? withOperatorNotice(await fetchPetition(endpoint, petitionId, signal)) : initialState,
     args: () => [this.endpoint, this.petitionId] as const,
     onComplete: (petition) => {
       this.petition = petition;
