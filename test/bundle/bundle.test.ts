@@ -105,6 +105,17 @@ test('the English bundle is at most 20 KB gzipped', { skip: !built && 'bundle no
   for (const locale of ['es', 'fr', 'de']) assert.ok(locales.some((name) => name.startsWith(`${locale}-`)), `no ${locale} chunk`);
 });
 
+test('the bundle is one ES module: no other top-level file, and each locale chunk imports only it', { skip: !built && 'bundle not built' }, async () => {
+  assert.deepEqual((await readdir(dist)).sort(), ['locales', 'petition-embed.js']);
+  const chunks = await readdir(join(dist, 'locales'));
+  assert.equal(chunks.length, 3, `locale chunks: ${chunks.join(', ')}`);
+  for (const chunk of chunks) {
+    const code = await readFile(join(dist, 'locales', chunk), 'utf8');
+    const imports = [...code.matchAll(/\bfrom\s*["'`]([^"'`]+)["'`]|\bimport\s*\(?\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1] ?? m[2]);
+    assert.deepEqual([...new Set(imports)], ['../petition-embed.js'], `${chunk} imports`);
+  }
+});
+
 test('the built bundle runs in a bare page: both elements render, no page error', { skip: !built && 'bundle not built' }, async () => {
   const page = await browser.newPage();
   const errors: string[] = [];
@@ -114,6 +125,10 @@ test('the built bundle runs in a bare page: both elements render, no page error'
   });
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  const localeRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/locales/')) localeRequests.push(new URL(request.url()).pathname);
   });
   try {
     await page.goto(`${origin}/`);
@@ -128,6 +143,8 @@ test('the built bundle runs in a bare page: both elements render, no page error'
     assert.equal(await recent.locator('[part="name"]').textContent(), 'Ada Lovelace');
     assert.equal((await recent.locator('time').textContent())?.trim(), '2 minutes ago');
 
+    // An English page loads no locale chunk at all.
+    assert.deepEqual(localeRequests, []);
     // German comes from its own chunk, loaded relative to the bundle's URL, when the page switches.
     await page.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
     await page.waitForFunction(
@@ -135,6 +152,8 @@ test('the built bundle runs in a bare page: both elements render, no page error'
     );
     assert.equal((await sign.locator('[part="count"]').textContent())?.trim(), '12.345 Personen haben unterschrieben');
     assert.equal((await recent.locator('time').textContent())?.trim(), 'vor 2 Minuten');
+    assert.equal(localeRequests.length, 1, `locale requests: ${localeRequests.join(', ')}`);
+    assert.match(localeRequests[0]!, /^\/locales\/de-[\w-]+\.js$/);
 
     // A second copy of the script must not throw on the already-defined tags.
     await page.addScriptTag({ type: 'module', content: `await import('${origin}/petition-embed.js?copy=2');` });
