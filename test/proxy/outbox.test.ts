@@ -2,7 +2,8 @@
 // restart, and are forwarded in order once the service is back; definitive refusals are logged.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Outbox } from '../../src/proxy/outbox.js';
@@ -184,4 +185,54 @@ test('an unexpected error while forwarding (a failing disk, say) keeps the entry
     store.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe('a proxy killed right after answering "queued"', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await new Stack().start();
+    await keysDecided(stack.proxy!);
+    stack.storedKeys();
+  });
+  after(() => stack.close());
+
+  test('loses nothing: the next proxy on the same dataDir delivers it', async () => {
+    const petition = stack.petitionIds[0]!;
+    await stack.stopProxy();
+    await stack.stopService();
+    const configPath = join(stack.dir, 'proxy.config.json');
+    writeFileSync(configPath, JSON.stringify(stack.config));
+    const child = spawn(process.execPath, ['bin/petition-embed.js', 'proxy', '--port', String(stack.proxy!.port), '--config', configPath], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: 20_000,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let output = '';
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (chunk: string) => {
+          output += chunk;
+          if (output.includes(stack.proxy!.url)) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`proxy exited (${code}):\n${output}`)));
+      });
+      const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
+        json: signer(stack, { first_name: 'Killed', last_name: 'Proxy' }),
+      });
+      assert.deepEqual(answer.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
+    } finally {
+      // No clean shutdown: whatever was not on disk when "queued" was answered is gone.
+      child.kill('SIGKILL');
+      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+    }
+
+    await stack.startService();
+    await stack.startProxy();
+    await eventually(async () => {
+      const recent = (await stack.call('GET', `/api/petitions/${petition}/signatures/recent`)).json() as Array<{ name: string }>;
+      return recent.some((s) => s.name === 'Killed Proxy');
+    }, 10_000, 'the signature queued by the killed proxy to be listed');
+    assert.deepEqual(stack.leaks(), []);
+  });
 });
