@@ -1,16 +1,18 @@
 // A crash loses nothing that was answered: SIGKILL the service while signed submissions are in
 // flight, restart it on the same file, and every 202 is listed; callback deliveries pending at
-// shutdown are sent by the next run.
+// shutdown, or in flight when the process was killed, are sent by the next run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
 import { startService } from '../../src/service/index.js';
-import { signFormBody } from '../../src/shared/signing.js';
+import { signFormBody, verifyCallbackSignature } from '../../src/shared/signing.js';
 import { startCallbackReceiver } from './callback-receiver.js';
-import { spawnService } from './child-service.js';
+import { runAdmin, spawnService } from './child-service.js';
 import { authKeysPath, eventually, keyRequestFields, signaturesPath, signerFields } from './harness.js';
 import type { Pairs } from './harness.js';
 
@@ -116,6 +118,55 @@ test('a callback delivery pending at shutdown is delivered by the next run', asy
   } finally {
     admin.close();
     await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SIGKILL while a callback is in flight: the next run sends it again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'service-durability-'));
+  const dbPath = join(dir, 'service.db');
+  const admin = openAdmin(dbPath);
+  const { api_key, secret } = admin.createConsumer('in-flight');
+  const { petition_id } = admin.createPetition('In flight');
+  admin.close();
+  // The first callback is held unanswered (the service is killed meanwhile); later ones are
+  // checked and answered 204.
+  let held = 0;
+  const verdicts: string[] = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      if (held++ === 0) return;
+      const headers = request.headers as Record<string, string | undefined>;
+      verdicts.push(await verifyCallbackSignature(secret, headers['x-petition-timestamp'], headers['x-petition-signature'], Buffer.concat(chunks).toString('utf8')));
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`;
+  const first = await spawnService(['--db', dbPath]);
+  try {
+    const path = authKeysPath(petition_id);
+    assert.equal((await signedPostTo(first.baseUrl, api_key, secret, path, keyRequestFields('https://in-flight.example.org/', callbackUrl))).status, 202);
+    const [request] = runAdmin(['auth-keys', '--db', dbPath]).json as { id: number }[];
+    assert.equal(runAdmin(['grant', '--db', dbPath, String(request!.id)]).status, 0);
+    await eventually(() => held, (n) => n >= 1, 3000);
+    assert.equal(held, 1, 'the first attempt is in flight');
+    first.child.kill('SIGKILL');
+    assert.equal(await first.exited, 'SIGKILL');
+
+    const second = await spawnService(['--db', dbPath]);
+    try {
+      await eventually(() => verdicts.length, (n) => n >= 1, 3000);
+      assert.deepEqual(verdicts, ['valid']);
+    } finally {
+      second.child.kill('SIGTERM');
+      assert.equal(await second.exited, 0);
+    }
+  } finally {
+    first.child.kill('SIGKILL');
+    await new Promise<void>((resolve) => receiver.close(() => resolve()).closeAllConnections());
     rmSync(dir, { recursive: true, force: true });
   }
 });
