@@ -52,6 +52,11 @@ describe('<petition-signatures>', () => {
     expect(names(el)).to.deep.equal(['Signer 5', 'Signer 4', 'Signer 3', 'Signer 2', 'Signer 1']);
     expect(part<HTMLButtonElement>(el, '[part="next"]')!.disabled).to.equal(true);
     expect(text(part(el, '[aria-live="polite"]'))).to.equal('Page 3 of 3');
+    // Focus is not lost with the button that just became disabled: it moves to the other one.
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('previous');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => text(part(el, '[part="page"]')) === 'Page 2 of 3');
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('previous');
     await expect(el).to.be.accessible();
   });
 

@@ -94,6 +94,9 @@ export class PetitionSignatures extends LitElement {
   /** The last recent list loaded, for this petition and endpoint. */
   private lastRecent?: Listing;
 
+  /** The pagination button that had focus when the current update began. */
+  private focusedPageButton?: 'previous' | 'next';
+
   private refreshTimer: ReturnType<typeof setInterval> | undefined;
 
   private readonly onPetitionSigned = (event: PetitionSignedEvent): void => {
@@ -134,6 +137,19 @@ export class PetitionSignatures extends LitElement {
     }
     if (changed.has('petitionId') || changed.has('endpoint')) this.lastRecent = undefined;
     if (changed.has('refresh') || changed.has('mode')) this.restartTimer();
+    const focused = this.shadowRoot?.activeElement?.getAttribute('part');
+    this.focusedPageButton = focused === 'previous' || focused === 'next' ? focused : undefined;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // Reaching the first or last page disables the button just pressed, which drops keyboard
+    // focus to the page's start; hand it to the other button instead.
+    const pressed = this.focusedPageButton;
+    if (!pressed) return;
+    if (this.renderRoot.querySelector<HTMLButtonElement>(`[part="${pressed}"]`)?.disabled) {
+      this.renderRoot.querySelector<HTMLButtonElement>(`[part="${pressed === 'next' ? 'previous' : 'next'}"]`)?.focus();
+    }
   }
 
   /** Fetches the signers again now (the timer keeps its rhythm). */
