@@ -187,6 +187,14 @@ describe('<petition-signatures>', () => {
     el.remove();
   });
 
+  it('does not poll when refresh is longer than a timer can wait (no overflow to an immediate tick)', async () => {
+    const petitionId = await createPetition({ listed: 1 });
+    const el = await listed(await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} refresh="3000000"></petition-signatures>`));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await recentCount(petitionId)).to.equal(1);
+    el.remove();
+  });
+
   it('refreshes at once when <petition-sign> on the page signs the same petition', async () => {
     const petitionId = await createPetition({ listed: 1 });
     const otherId = await createPetition({ listed: 1 });

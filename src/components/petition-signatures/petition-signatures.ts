@@ -20,6 +20,9 @@ type Listing = { mode: 'recent'; signatures: Signature[] } | { mode: 'list'; pag
 
 const MAX_PAGE_SIZE = 100;
 
+/** setInterval's largest delay; a longer one overflows and fires at once, over and over. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * The signers of a petition: name, place, country and how long ago, as the most recent ten
  * (`mode="recent"`, refreshed every `refresh` seconds while the tab is visible) or as a paged
@@ -166,7 +169,7 @@ export class PetitionSignatures extends LitElement {
     this.stopTimer();
     const running = this.isConnected && this.listMode === 'recent' && document.visibilityState !== 'hidden';
     if (running && this.refresh > 0) {
-      this.refreshTimer = setInterval(() => void this.listingTask.run(), this.refresh * 1000);
+      this.refreshTimer = setInterval(() => void this.listingTask.run(), Math.min(this.refresh * 1000, MAX_TIMER_MS));
     }
   }
 
