@@ -12,7 +12,7 @@ import { openAdmin } from '../../src/service/admin.js';
 import { startService } from '../../src/service/index.js';
 import { signFormBody, verifyCallbackSignature } from '../../src/shared/signing.js';
 import { startCallbackReceiver } from './callback-receiver.js';
-import { runAdmin, spawnService } from './child-service.js';
+import { spawnService } from './child-service.js';
 import { authKeysPath, eventually, keyRequestFields, signaturesPath, signerFields } from './harness.js';
 import type { Pairs } from './harness.js';
 
@@ -36,7 +36,30 @@ async function listedNames(baseUrl: string, apiKey: string, petitionId: number):
   return names;
 }
 
-test('SIGKILL during a stream of submissions: every 202 is listed after restart', async () => {
+/**
+ * A callback endpoint that holds the first callback unanswered (the service is killed while it
+ * waits), then checks the signature of later ones and answers 204.
+ */
+async function startHoldingReceiver(secret: string) {
+  const state = { held: 0, verdicts: [] as string[], url: '', close: async () => {} };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      if (state.held++ === 0) return;
+      const headers = request.headers as Record<string, string | undefined>;
+      const body = Buffer.concat(chunks).toString('utf8');
+      state.verdicts.push(await verifyCallbackSignature(secret, headers['x-petition-timestamp'], headers['x-petition-signature'], body));
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections());
+  return state;
+}
+
+test('SIGKILL during a stream of submissions, with a callback in flight: every 202 is listed and the callback sent after restart', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'service-durability-'));
   const dbPath = join(dir, 'service.db');
   const admin = openAdmin(dbPath);
@@ -44,11 +67,14 @@ test('SIGKILL during a stream of submissions: every 202 is listed after restart'
   const { petition_id } = admin.createPetition('Durability');
   admin.close();
   const source = 'https://durable.example.org/';
+  const receiver = await startHoldingReceiver(secret);
   const first = await spawnService(['--db', dbPath, '--auto-grant', '--rate-limit', '100000']);
   try {
     const keyPath = authKeysPath(petition_id);
-    assert.equal((await signedPostTo(first.baseUrl, api_key, secret, keyPath, keyRequestFields(source))).status, 202);
-    const granted = (await (await signedPostTo(first.baseUrl, api_key, secret, keyPath, keyRequestFields(source))).json()) as { auth_key: string };
+    assert.equal((await signedPostTo(first.baseUrl, api_key, secret, keyPath, keyRequestFields(source, receiver.url))).status, 202);
+    const granted = (await (await signedPostTo(first.baseUrl, api_key, secret, keyPath, keyRequestFields(source, receiver.url))).json()) as { auth_key: string };
+    await eventually(() => receiver.held, (n) => n >= 1, 3000);
+    assert.equal(receiver.held, 1, 'the auto-grant callback is in flight, held unanswered');
 
     const accepted: string[] = [];
     let sent = 0;
@@ -77,12 +103,15 @@ test('SIGKILL during a stream of submissions: every 202 is listed after restart'
       const names = await eventually(() => listedNames(second.baseUrl, api_key, petition_id), (set) => accepted.every((n) => set.has(n)), 3000);
       const missing = accepted.filter((name) => !names.has(name));
       assert.deepEqual(missing, []);
+      await eventually(() => receiver.verdicts.length, (n) => n >= 1, 3000);
+      assert.deepEqual(receiver.verdicts, ['valid'], 'the callback in flight at the kill is sent again');
     } finally {
       second.child.kill('SIGTERM');
       assert.equal(await second.exited, 0);
     }
   } finally {
     first.child.kill('SIGKILL');
+    await receiver.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -122,51 +151,3 @@ test('a callback delivery pending at shutdown is delivered by the next run', asy
   }
 });
 
-test('SIGKILL while a callback is in flight: the next run sends it again', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'service-durability-'));
-  const dbPath = join(dir, 'service.db');
-  const admin = openAdmin(dbPath);
-  const { api_key, secret } = admin.createConsumer('in-flight');
-  const { petition_id } = admin.createPetition('In flight');
-  admin.close();
-  // The first callback is held unanswered (the service is killed meanwhile); later ones are
-  // checked and answered 204.
-  let held = 0;
-  const verdicts: string[] = [];
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      if (held++ === 0) return;
-      const headers = request.headers as Record<string, string | undefined>;
-      verdicts.push(await verifyCallbackSignature(secret, headers['x-petition-timestamp'], headers['x-petition-signature'], Buffer.concat(chunks).toString('utf8')));
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`;
-  const first = await spawnService(['--db', dbPath]);
-  try {
-    const path = authKeysPath(petition_id);
-    assert.equal((await signedPostTo(first.baseUrl, api_key, secret, path, keyRequestFields('https://in-flight.example.org/', callbackUrl))).status, 202);
-    const [request] = runAdmin(['auth-keys', '--db', dbPath]).json as { id: number }[];
-    assert.equal(runAdmin(['grant', '--db', dbPath, String(request!.id)]).status, 0);
-    await eventually(() => held, (n) => n >= 1, 3000);
-    assert.equal(held, 1, 'the first attempt is in flight');
-    first.child.kill('SIGKILL');
-    assert.equal(await first.exited, 'SIGKILL');
-
-    const second = await spawnService(['--db', dbPath]);
-    try {
-      await eventually(() => verdicts.length, (n) => n >= 1, 3000);
-      assert.deepEqual(verdicts, ['valid']);
-    } finally {
-      second.child.kill('SIGTERM');
-      assert.equal(await second.exited, 0);
-    }
-  } finally {
-    first.child.kill('SIGKILL');
-    await new Promise<void>((resolve) => receiver.close(() => resolve()).closeAllConnections());
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
