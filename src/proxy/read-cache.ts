@@ -21,6 +21,12 @@ interface InFlight {
 /** Past this many entries, expired ones are dropped before another is added. */
 const SWEEP_AT = 1000;
 
+/**
+ * The service lists a queued signature within a second (decisions.md "Signatures"). A read in
+ * that second may not show it yet, so it is kept only until the second is over, not a full period.
+ */
+export const LISTING_DELAY_MS = 1000;
+
 export class ReadCache {
   readonly #ttlMs: number;
   readonly #now: () => number;
@@ -28,6 +34,8 @@ export class ReadCache {
   readonly #inFlight = new Map<string, InFlight>();
   /** Bumped when a petition changes, so answers loaded before the change are not kept. */
   readonly #generations = new Map<number, number>();
+  /** Per petition: until when the service may not list the latest signature yet. */
+  readonly #listingUntil = new Map<number, number>();
 
   constructor(ttlMs: number, now: () => number = Date.now) {
     this.#ttlMs = ttlMs;
@@ -48,7 +56,7 @@ export class ReadCache {
         // Only successful reads are kept; an error should be retried by the next reader.
         if (answer.status === 200 && this.#ttlMs > 0 && generation === (this.#generations.get(petitionId) ?? 0)) {
           if (this.#entries.size >= SWEEP_AT) this.#sweep();
-          this.#entries.set(key, { answer, petitionId, expiresAt: this.#now() + this.#ttlMs, generation });
+          this.#entries.set(key, { answer, petitionId, expiresAt: this.#expiry(petitionId), generation });
         }
         return answer;
       },
@@ -64,7 +72,14 @@ export class ReadCache {
   /** A signature went through this proxy: the petition's counts and lists are out of date. */
   invalidate(petitionId: number): void {
     this.#generations.set(petitionId, (this.#generations.get(petitionId) ?? 0) + 1);
+    this.#listingUntil.set(petitionId, this.#now() + LISTING_DELAY_MS);
     this.#sweep();
+  }
+
+  #expiry(petitionId: number): number {
+    const now = this.#now();
+    const listingUntil = this.#listingUntil.get(petitionId) ?? 0;
+    return listingUntil > now ? Math.min(listingUntil, now + this.#ttlMs) : now + this.#ttlMs;
   }
 
   #settle(key: string, promise: Promise<CachedAnswer>): void {
