@@ -29,15 +29,17 @@ export interface Submission {
 export async function submitSignature(context: SubmissionContext, submission: Submission): Promise<void> {
   const { store, queue } = context;
   const { petition, consumer, params, path, now } = submission;
-  checkSignedRequestFrame(params, path, now);
-  const keyRequest = grantedKeyRequest(store, submission);
-  const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
-
+  // No signer fields at all is answered as decided whatever else the request carries: it
+  // changes nothing, so there is nothing for the signature checks to protect.
   const signerFields = Object.fromEntries(
     SIGNER_FIELDS.filter((field) => field in params.values).map((field) => [field, params.values[field]]),
   );
   const hasData = Object.values(signerFields).some((value) => typeof value !== 'string' || value.trim() !== '');
   if (!hasData) throw new ApiError(400, [NO_SIGNATURE_DATA]);
+
+  checkSignedRequestFrame(params, path, now);
+  const keyRequest = grantedKeyRequest(store, submission);
+  const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
   const validation = validateSigner(signerFields);
   if (!validation.success) throw new ApiError(400, validation.problems.map(formatProblem));
 

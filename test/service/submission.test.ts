@@ -150,6 +150,17 @@ describe('signer data', () => {
     assert.deepEqual(await failure(await submitSignature(t, source, key, []), 400), ['No signature data received.']);
   });
 
+  test('so is an unsigned POST with no signer fields, form or JSON: no signature data, whatever else', async () => {
+    const path = signaturesPath(t.petitionId);
+    for (const [body, type] of [
+      [formEncode([['api_key', t.consumer.api_key]]), 'application/x-www-form-urlencoded'],
+      [formEncode([['api_key', t.consumer.api_key], ['source', source], ['first_name', ' ']]), 'application/x-www-form-urlencoded'],
+      [JSON.stringify({ api_key: t.consumer.api_key, timestamp: new Date().toISOString() }), 'application/json'],
+    ]) {
+      assert.deepEqual(await failure(await postForm(t, path, body!, type), 400), ['No signature data received.'], body);
+    }
+  });
+
   test('each invalid field gets one message naming it, in form order', async () => {
     const fields = signerFields({ first_name: ' ', email: 'not-an-email', country_code: 'XX', reason: 'r'.repeat(1001) });
     const messages = await failure(await submitSignature(t, source, key, fields), 400);
