@@ -114,6 +114,36 @@ describe('operator decisions', () => {
     ]);
   });
 
+  test('key request limits: text up to 255 characters, callback_endpoint up to 2048; a field left out is required', async () => {
+    const path = authKeysPath(t.petitionId);
+    const longUrl = `https://limits.example.org/${'c'.repeat(2048)}`;
+    const tooLong = await signedPost(t, path, [
+      ['source_description', 'd'.repeat(256)],
+      ['source', `https://limits.example.org/${'s'.repeat(230)}`],
+      ['requester_email', 'team@example.org'],
+      ['callback_endpoint', longUrl],
+    ]);
+    assert.equal(tooLong.status, 400);
+    assert.deepEqual((await tooLong.json()).messages, [
+      'source_description: must be 255 characters or fewer',
+      'source: must be 255 characters or fewer',
+      'callback_endpoint: must be 2048 characters or fewer',
+    ]);
+    const atLimit = await signedPost(t, path, [
+      ['source_description', 'd'.repeat(255)],
+      ['source', `https://limits.example.org/${'s'.repeat(255 - 27)}`],
+      ['requester_email', 'team@example.org'],
+      ['callback_endpoint', longUrl.slice(0, 2048)],
+    ]);
+    assert.equal(atLimit.status, 202);
+    const missing = await signedPost(t, path, [['source', 'https://missing.example.org/']]);
+    assert.deepEqual((await missing.json()).messages, [
+      'source_description: is required',
+      'requester_email: is required',
+      'callback_endpoint: is required',
+    ]);
+  });
+
   test('the key request is signed as decided: stale, wrong endpoint, salted with a key, replayed: all 401', async () => {
     const path = authKeysPath(t.petitionId);
     const fields = () => keyRequestFields(`https://signing.example.org/${Math.random()}`, receiver.url);
