@@ -64,6 +64,20 @@ export class Submissions {
     return delivery;
   }
 
+  /**
+   * For the outbox. A queued signature was promised to its signer, so a refusal of this proxy's
+   * own credentials (401: the secret, the clock, the key) is waited out until the operator fixes
+   * it, not taken as the signature's final refusal.
+   */
+  async deliverQueued(petitionId: number, signer: SignerInput): Promise<Delivery> {
+    const delivery = await this.deliver(petitionId, signer);
+    if (delivery.kind === 'refused' && delivery.status === 401) {
+      this.#options.log(`outbox: the service refused this proxy's credentials (401): ${delivery.messages.join('; ')}`);
+      return { kind: 'retry', reason: 'service answered 401' };
+    }
+    return delivery;
+  }
+
   async submit(petitionId: number, signer: SignerInput): Promise<SubmissionAnswer> {
     const keyStatus = this.#options.keys.statusOf(petitionId);
     if (keyStatus !== 'granted') {

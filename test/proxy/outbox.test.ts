@@ -236,3 +236,45 @@ describe('a proxy killed right after answering "queued"', () => {
     assert.deepEqual(stack.leaks(), []);
   });
 });
+
+describe('a queued signature the service refuses with 401 (this proxy\'s credentials or clock)', () => {
+  let stack: Stack;
+  /** While set, submissions reach the real service with a wrong rsig, as with a rotated secret. */
+  let wrongSignature = false;
+  before(async () => {
+    stack = await new Stack({
+      proxy: {
+        fetch: async (input, init) => {
+          if (wrongSignature && init?.method === 'POST' && String(input).endsWith('/signatures')) {
+            return fetch(input, { ...init, body: String(init.body).replace(/rsig=[0-9a-f]+$/, `rsig=${'0'.repeat(64)}`) });
+          }
+          return fetch(input, init);
+        },
+      },
+    }).start();
+    await keysDecided(stack.proxy!);
+    stack.storedKeys();
+  });
+  after(() => stack.close());
+
+  test('is kept and delivered once the proxy is fixed, not removed', async () => {
+    const petition = stack.petitionIds[0]!;
+    await stack.stopService();
+    const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
+      json: signer(stack, { first_name: 'Refused', last_name: 'Credentials' }),
+    });
+    assert.deepEqual(answer.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
+    wrongSignature = true;
+    stack.relay.reset();
+    await stack.startService();
+    await eventually(() => stack.relay.count(`POST /v1/petitions/${petition}/signatures`) >= 2, 5000, 'two refused tries');
+    wrongSignature = false;
+    await eventually(async () => {
+      const recent = (await stack.call('GET', `/api/petitions/${petition}/signatures/recent`)).json() as Array<{ name: string }>;
+      return recent.some((s) => s.name === 'Refused Credentials');
+    }, 10_000, 'the queued signature to be listed');
+    assert.ok(stack.logs.some((line) => line.includes('refused this proxy\'s credentials (401)')), stack.logs.join('\n'));
+    assert.ok(!stack.logs.some((line) => line.includes('and removed')), stack.logs.join('\n'));
+    assert.deepEqual(stack.leaks(), []);
+  });
+});
