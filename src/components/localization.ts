@@ -31,6 +31,18 @@ export function localeFor(language: string): Locale {
   return (targetLocales as readonly string[]).includes(primary) ? (primary as TargetLocale) : sourceLocale;
 }
 
+/**
+ * A `lang` value as a tag Intl accepts: "de_DE" (a common slip) -> "de-DE"; "" for anything that
+ * is not a language tag, which Intl formatters would otherwise throw on.
+ */
+function languageTag(lang: string): string {
+  try {
+    return Intl.getCanonicalLocales(lang.replace(/_/g, '-'))[0] ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** The `lang` in effect at an element, looking through shadow roots up to the document. */
 function nearestLang(element: Element): string {
   let node: Element | null = element;
@@ -75,7 +87,7 @@ export class LanguageController implements ReactiveController {
   }
 
   private resolve(connecting = false): void {
-    const lang = nearestLang(this.host);
+    const lang = languageTag(nearestLang(this.host));
     const language = localeFor(lang) === sourceLocale && !lang.toLowerCase().startsWith('en') ? sourceLocale : lang;
     if (language === this.ownLanguage && !connecting) return;
     this.ownLanguage = language;

@@ -233,6 +233,20 @@ describe('<petition-signatures>', () => {
     expect(await recentCount(otherId)).to.equal(1);
   });
 
+  it('reads lang="de_DE" as German and survives a lang that is no language tag', async () => {
+    const petitionId = await createPetition({ listed: 12, hiddenCount: 1000 });
+    const german = await listed(
+      await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list" lang="de_DE"></petition-signatures>`),
+    );
+    await waitUntil(() => text(part(german, '[part="page"]')) === 'Seite 1 von 2', 'no German');
+    for (const lang of ['en_GB', 'en-!!', 'not a language']) {
+      const el = await listed(
+        await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list" lang=${lang}></petition-signatures>`),
+      );
+      await waitUntil(() => text(part(el, '[part="total"]')) === '1,012 signatures', `no English for ${lang}`);
+    }
+  });
+
   it('speaks German from lang: times, places, counts and pages', async () => {
     const petitionId = await createPetition({ listed: 12, hiddenCount: 1000 });
     const el = await listed(
