@@ -25,7 +25,10 @@ export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
   requestTimeoutMs: 10_000,
 };
 
+/** Deliveries started per poll. */
 const BATCH = 20;
+/** Deliveries being sent at the same time, at most. */
+const MAX_IN_FLIGHT = 100;
 
 /** Delay before the attempt after `attempts` failed ones: base·2^(n-1), capped, ±20 % jitter. */
 export function retryDelay(attempts: number, timing: DeliveryTiming, random = Math.random): number {
@@ -52,15 +55,18 @@ export class CallbackDelivery {
   /** Sends whatever is due now, without waiting for the next poll. */
   poll(): void {
     if (this.abort.signal.aborted) return;
+    const room = Math.min(BATCH, MAX_IN_FLIGHT - this.inFlight.size);
+    if (room <= 0) return;
     let due: DueDeliveryRow[];
     try {
-      due = this.store.dueDeliveries.all(Date.now(), BATCH);
+      // Rows being sent are still due: they are left out, so endpoints that hang until the
+      // timeout hold back no one else's deliveries (up to MAX_IN_FLIGHT of them).
+      due = this.store.dueDeliveries.all(Date.now(), JSON.stringify([...this.inFlight.keys()]), room);
     } catch (error) {
       this.log(`callback delivery: reading due deliveries failed (${errorCode(error)}); retrying on the next poll`);
       return;
     }
     for (const delivery of due) {
-      if (this.inFlight.has(delivery.id)) continue;
       const attempt = this.attempt(delivery)
         .catch((error: unknown) => {
           // Recording the outcome failed (the file locked past the busy timeout): the row

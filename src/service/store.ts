@@ -134,12 +134,14 @@ export function createStore(db: ServiceDatabase) {
       `INSERT INTO callback_deliveries (auth_key_request_id, payload, state, attempts, created_at, next_attempt_at)
        VALUES (?, ?, 'pending', 0, ?, ?)`,
     ),
-    dueDeliveries: db.prepare<[number, number], DueDeliveryRow>(
+    /** Due now, not among the ids being sent (a JSON array), and first pending of their request. */
+    dueDeliveries: db.prepare<[number, string, number], DueDeliveryRow>(
       `SELECT d.id, d.payload, d.attempts, d.created_at, r.callback_endpoint, c.secret
        FROM callback_deliveries d
        JOIN auth_key_requests r ON r.id = d.auth_key_request_id
        JOIN consumers c ON c.id = r.consumer_id
        WHERE d.state = 'pending' AND d.next_attempt_at <= ?
+         AND d.id NOT IN (SELECT value FROM json_each(?))
          AND NOT EXISTS (SELECT 1 FROM callback_deliveries earlier
                          WHERE earlier.auth_key_request_id = d.auth_key_request_id
                            AND earlier.state = 'pending' AND earlier.id < d.id)

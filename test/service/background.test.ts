@@ -1,8 +1,10 @@
 // The service's background loops on their own (decisions.md "Callback delivery"; durability):
-// a request's deliveries go out in order, a delivery is abandoned after the give-up time, and
-// a database locked by another process past the busy timeout is logged and retried instead of
-// ending the process.
+// a request's deliveries go out in order, a delivery is abandoned after the give-up time,
+// endpoints that hang do not hold back the others, and a database locked by another process
+// past the busy timeout is logged and retried instead of ending the process.
 import { test } from 'node:test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +108,30 @@ test('a delivery that keeps failing is abandoned once the give-up time has passe
   } finally {
     await delivery.stop();
     await failing.close();
+    fixture.close();
+  }
+});
+
+test('endpoints that hang until the timeout do not hold back other deliveries', async () => {
+  const fixture = openFixture();
+  const receiver = await startCallbackReceiver(fixture.secret);
+  const hanging = createServer(() => {});
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  const hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/never`;
+  const delivery = new CallbackDelivery(fixture.store, FAST, () => {});
+  try {
+    const now = Date.now();
+    // Due before the good one, and more than one poll starts.
+    for (let i = 0; i < 25; i++) fixture.grantedRequest(hangingUrl, now - 1000 + i);
+    const good = fixture.grantedRequest(receiver.url, now);
+    delivery.start();
+    await eventually(() => receiver.received.length, (n) => n >= 1, 2000);
+    assert.equal(receiver.received.length, 1, 'delivered while the others still hang');
+    assert.equal(fixture.store.deliveriesOf.all(good)[0]!.attempts, 1);
+  } finally {
+    await delivery.stop();
+    await new Promise<void>((resolve) => hanging.close(() => resolve()).closeAllConnections());
+    await receiver.close();
     fixture.close();
   }
 });
