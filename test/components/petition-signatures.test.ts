@@ -68,6 +68,12 @@ describe('<petition-signatures>', () => {
     expect(names(el)).to.deep.equal(['Signer 1', 'Signer 2', 'Signer 3']);
     expect(text(part(el, '[part="page"]'))).to.equal('Page 1 of 3');
     expect(await requestsReceived(petitionId)).to.include('GET /signatures?page=1&page_size=3&sort=time_asc');
+    // Out-of-range and unknown values mean the defaults' nearest sense, never a request the proxy refuses.
+    const odd = await listed(
+      await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list" page-size="500" sort="newest"></petition-signatures>`),
+    );
+    expect(names(odd)[0]).to.equal('Signer 7');
+    expect(await requestsReceived(petitionId)).to.include('GET /signatures?page=1&page_size=100&sort=time_desc');
   });
 
   it('aborts the previous request when the page changes again', async () => {

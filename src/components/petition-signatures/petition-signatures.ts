@@ -68,7 +68,7 @@ export class PetitionSignatures extends LitElement {
       return { mode: 'recent', signatures: await fetchRecentSignatures(endpoint, petitionId, signal) };
     },
     args: () =>
-      [this.endpoint, this.petitionId, this.listMode, this.page, this.clampedPageSize, this.sort] as const,
+      [this.endpoint, this.petitionId, this.listMode, this.page, this.clampedPageSize, this.listSort] as const,
     onComplete: (listing) => {
       if (listing.mode === 'recent') this.lastRecent = listing;
     },
@@ -114,6 +114,11 @@ export class PetitionSignatures extends LitElement {
 
   private get listMode(): Mode {
     return this.mode === 'list' ? 'list' : 'recent';
+  }
+
+  /** An unknown `sort` would only earn a 400 on every request: it means the default instead. */
+  private get listSort(): SortOrder {
+    return this.sort === 'time_asc' ? 'time_asc' : 'time_desc';
   }
 
   private get clampedPageSize(): number {
