@@ -259,12 +259,13 @@ describe('a queued signature the service refuses with 401 (this proxy\'s credent
 
   test('is kept and delivered once the proxy is fixed, not removed', async () => {
     const petition = stack.petitionIds[0]!;
+    // Set before anything is sent, so no try of this signature can reach the service unaltered.
+    wrongSignature = true;
     await stack.stopService();
     const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
       json: signer(stack, { first_name: 'Refused', last_name: 'Credentials' }),
     });
     assert.deepEqual(answer.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
-    wrongSignature = true;
     stack.relay.reset();
     await stack.startService();
     await eventually(() => stack.relay.count(`POST /v1/petitions/${petition}/signatures`) >= 2, 5000, 'two refused tries');
