@@ -24,8 +24,13 @@ export interface ApiRoutesOptions {
   log: (line: string) => void;
 }
 
+/** Seconds a browser is asked to wait before reading again while the service is unavailable. */
+const READ_RETRY_AFTER_SECONDS = 5;
+
 function answer(c: Context, result: CachedAnswer): Response {
   c.header('Content-Type', 'application/json; charset=utf-8');
+  // decisions.md: every 503 carries Retry-After.
+  if (result.status === 503) c.header('Retry-After', String(READ_RETRY_AFTER_SECONDS));
   return c.body(result.body, result.status as ContentfulStatusCode);
 }
 

@@ -39,6 +39,15 @@ describe('outbox across a service outage and a proxy restart', () => {
     await eventually(() => stack.logs.some((line) => /not delivered .*attempt 2/.test(line)), 5000, 'a retry');
   });
 
+  test('while the service is down, reads answer 503 with Retry-After and no upstream details', async () => {
+    for (const path of [`/api/petitions/${petition}`, `/api/petitions/${petition}/signatures?page=2`, `/api/petitions/${petition}/signatures/recent`]) {
+      const answer = await stack.call('GET', path);
+      assert.equal(answer.status, 503, path);
+      assert.ok(Number(answer.headers['retry-after']) > 0, path);
+      assert.deepEqual(answer.json(), { result: 'failure', messages: ['The petition service is unavailable. Try again later.'] }, path);
+    }
+  });
+
   test('after a proxy restart and the service\'s return, all are delivered in order; the duplicate is logged', async () => {
     await stack.stopProxy();
     await stack.startService();
