@@ -66,10 +66,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
   });
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4010 }, () => resolve(started));
-    started.once('error', reject);
-  });
+  let server: ReturnType<typeof serve>;
+  try {
+    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4010 }, () => resolve(started));
+      started.once('error', reject);
+    });
+  } catch (error) {
+    // The port was taken (or the host wrong): nothing runs, so the file is let go.
+    store.db.close();
+    throw error;
+  }
   answerMalformedRequests(server);
   worker.start();
   delivery.start();

@@ -1,10 +1,11 @@
 // Rate limit per API key (decisions.md "Rate limits"), 503 while another process holds the
-// file, callback retry spacing, and seeded history arriving after live signatures (positions
-// stay in time order).
+// file, a service that cannot listen letting its file go, callback retry spacing, and seeded
+// history arriving after live signatures (positions stay in time order).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_DELIVERY_TIMING, retryDelay } from '../../src/service/callback-delivery.js';
 import Database from 'better-sqlite3';
+import { startService } from '../../src/service/index.js';
 import { signFormBody } from '../../src/shared/signing.js';
 import {
   authKeysPath,
@@ -65,6 +66,23 @@ test('the file write-locked by another process past the busy timeout: 503 with R
   } finally {
     if (other.inTransaction) other.exec('ROLLBACK');
     other.close();
+    await t.close();
+  }
+});
+
+test('a service that cannot listen (port taken) rejects and lets its database file go', async () => {
+  const t = await startTestService();
+  const otherDb = `${t.dir}/second.db`;
+  try {
+    await assert.rejects(startService({ dbPath: otherDb, port: t.service.port, log: () => {} }), /EADDRINUSE/);
+    // Leaving WAL mode needs the only connection to the file: it fails while one is left open.
+    const probe = new Database(otherDb);
+    try {
+      assert.equal(probe.pragma('journal_mode = DELETE', { simple: true }), 'delete');
+    } finally {
+      probe.close();
+    }
+  } finally {
     await t.close();
   }
 });
