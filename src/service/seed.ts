@@ -1,5 +1,5 @@
 // Seeds a petition with realistic signers (admin `seed`): names, cities with their country and
-// subdivision, spread over past months, about 5 % hidden, written in large transactions.
+// subdivision, spread over past months, 5 % hidden (rounded), written in large transactions.
 import { randomBytes } from 'node:crypto';
 import { emailIdentity } from './email-identity.js';
 import { CITIES, FIRST_NAMES, LAST_NAMES } from './seed-people.js';
@@ -25,6 +25,9 @@ export function seedSignatures(store: Store, petitionId: number, count: number):
   if (!store.petitionById.get(petitionId)) throw new OperatorError(`petition ${petitionId} not found`);
   const run = randomBytes(4).toString('hex');
   const averageGapMs = Math.max(1, HISTORY_MS / count);
+  // Exactly this many hidden, at random places (selection sampling): a seeded petition always
+  // lists the same number of signers, which demos and tests count on.
+  let hiddenLeft = Math.round(count * HIDDEN_SHARE);
   let inserted = 0;
   while (inserted < count) {
     const size = Math.min(CHUNK, count - inserted);
@@ -34,7 +37,8 @@ export function seedSignatures(store: Store, petitionId: number, count: number):
       let first = petition.first_listed_position;
       for (let i = 0; i < size; i++) {
         time -= Math.max(1, Math.round(averageGapMs * 2 * Math.random()));
-        const hidden = Math.random() < HIDDEN_SHARE;
+        const hidden = Math.random() * (count - inserted - i) < hiddenLeft;
+        if (hidden) hiddenLeft--;
         const firstName = pick(FIRST_NAMES);
         const lastName = pick(LAST_NAMES);
         const place = pick(CITIES);
