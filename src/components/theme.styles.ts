@@ -26,6 +26,11 @@ export const themeStyles = css`
   *::after {
     box-sizing: inherit;
   }
+  /* Focus lands on the wrapper only by script, after a retry; a ring around everything would
+     say nothing. */
+  .base:focus {
+    outline: none;
+  }
   :focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;

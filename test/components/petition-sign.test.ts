@@ -297,8 +297,12 @@ describe('<petition-sign>', () => {
     await failNext(petitionId, { route: 'GET ', status: 503 });
     const el = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId}></petition-sign>`);
     await waitUntil(() => part(el, '[part="retry"]'));
-    part<HTMLButtonElement>(el, '[part="retry"]')!.click();
+    part<HTMLButtonElement>(el, '[part="retry"]')!.focus();
+    await sendKeys({ press: 'Enter' });
     await loaded(el);
+    // The button is gone; focus stayed inside the element instead of falling to the page's top.
+    expect(describeElement(document.activeElement)).to.equal(describeElement(el));
+    expect(focused(el)).to.equal(describeElement(part(el, '[part="base"]')));
   });
 
   it('speaks Spanish, French and German from lang, and follows a lang change on <html>', async () => {

@@ -166,9 +166,14 @@ describe('<petition-signatures>', () => {
     await waitUntil(() => part(el, '[part="retry"]'), 'no error state');
     expect(text(part(el, '[role="alert"]'))).to.include('could not be loaded');
     await expect(el).to.be.accessible();
-    part<HTMLButtonElement>(el, '[part="retry"]')!.click();
+    part<HTMLButtonElement>(el, '[part="retry"]')!.focus();
+    await sendKeys({ press: 'Enter' });
     await listed(el);
     expect(names(el)).to.deep.equal(['Signer 2', 'Signer 1']);
+    // The button is gone; focus stayed inside the element instead of falling to the page's top.
+    // Compared as strings: chai describing two DOM elements in a failure stalls the browser.
+    expect(document.activeElement?.localName).to.equal('petition-signatures');
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('base');
   });
 
   it('refreshes on its timer, and pauses while the tab is hidden', async () => {

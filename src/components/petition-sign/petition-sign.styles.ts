@@ -67,6 +67,12 @@ export const petitionSignStyles = [
       border-radius: var(--_radius);
       padding: var(--_space);
     }
+    /* Focus moves here by script after every failed submit, mouse or keyboard: always show it
+       (the GOV.UK error summary does the same). */
+    .error-summary:focus {
+      outline: 3px solid var(--_focus);
+      outline-offset: 2px;
+    }
     .error-summary h2 {
       margin: 0 0 calc(var(--_space) * 0.5);
       font-size: 1.2em;

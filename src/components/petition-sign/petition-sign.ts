@@ -196,6 +196,15 @@ export class PetitionSign extends LitElement {
     return fields;
   }
 
+  /**
+   * The retry button disappears while the petition loads again; focus moves to the element's
+   * own wrapper, which stays, instead of falling back to the top of the page.
+   */
+  private onRetryLoad(): void {
+    void this.petitionTask.run();
+    this.renderRoot.querySelector<HTMLElement>('.base')?.focus();
+  }
+
   private async showProblems(problems: ShownProblem[], summaryMessages: string[]): Promise<void> {
     this.problems = problems;
     this.summaryMessages = summaryMessages;
@@ -426,14 +435,14 @@ export class PetitionSign extends LitElement {
     }
     return html`<div part="status" role="alert">
       <p>${msg('The petition could not be loaded.')}</p>
-      <button type="button" part="retry" @click=${() => this.petitionTask.run()}>${msg('Try again')}</button>
+      <button type="button" part="retry" @click=${this.onRetryLoad}>${msg('Try again')}</button>
     </div>`;
   }
 
   override render() {
     // A refresh keeps the last answer on screen, so the form (and what was typed) stays put.
     const petition = this.petition;
-    return html`<div part="base">
+    return html`<div part="base" class="base" tabindex="-1">
       ${petition
         ? this.renderPetition(petition)
         : this.petitionTask.render({

@@ -112,6 +112,15 @@ export class PetitionSignatures extends LitElement {
     if (document.visibilityState === 'visible' && !this.listMode) void this.listingTask.run();
   };
 
+  /**
+   * The retry button disappears while the list loads again; focus moves to the element's own
+   * wrapper, which stays, instead of falling back to the top of the page.
+   */
+  private readonly onRetry = (): void => {
+    void this.listingTask.run();
+    this.renderRoot.querySelector<HTMLElement>('.base')?.focus();
+  };
+
   private get listMode(): Mode {
     return this.mode === 'list' ? 'list' : 'recent';
   }
@@ -246,7 +255,7 @@ export class PetitionSignatures extends LitElement {
   private renderFailure() {
     return html`<div part="status" role="alert">
       <p>${msg('The signatures could not be loaded.')}</p>
-      <button type="button" part="retry" @click=${() => this.listingTask.run()}>${msg('Try again')}</button>
+      <button type="button" part="retry" @click=${this.onRetry}>${msg('Try again')}</button>
     </div>`;
   }
 
@@ -256,7 +265,7 @@ export class PetitionSignatures extends LitElement {
     const failed = this.listingTask.status === TaskStatus.ERROR;
     const listing = failed && this.listMode === 'recent' ? this.lastRecent : this.listingTask.value;
     const busy = this.listingTask.status === TaskStatus.PENDING;
-    return html`<div part="base" aria-busy=${busy ? 'true' : 'false'}>
+    return html`<div part="base" class="base" tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
       ${listing && listing.mode === this.listMode
         ? this.renderListing(listing)
         : this.listingTask.render({
