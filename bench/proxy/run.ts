@@ -6,10 +6,10 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort } from '../../src/dev/free-port.js';
 import { openAdmin } from '../../src/service/admin.js';
 
 const { values } = parseArgs({
@@ -35,14 +35,6 @@ function startChild(args: string[], pattern: RegExp): Promise<string> {
     });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** CPU seconds (user + system) a process has used so far; clock ticks are 1/100 s on Linux. */

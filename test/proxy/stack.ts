@@ -6,6 +6,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../src/dev/free-port.js';
 import { openAdmin } from '../../src/service/admin.js';
 import { startService } from '../../src/service/index.js';
 import { parseProxyConfig, startProxy, type ProxyConfig, type ProxyOptions, type RunningProxy } from '../../src/proxy/index.js';
@@ -65,13 +66,7 @@ export class CountingRelay {
   }
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort };
 
 export interface StackOptions {
   autoGrant?: boolean;
