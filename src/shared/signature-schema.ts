@@ -38,9 +38,25 @@ export const TEXT_MAX_LENGTH = 255;
 export const REASON_MAX_LENGTH = 1000;
 
 /** Why a field was refused; the browser turns it into a message in the page's language. */
-export type ProblemCode = 'required' | 'too_long' | 'email_format' | 'unknown_country' | 'not_boolean';
+export type ProblemCode =
+  | 'required'
+  | 'too_long'
+  | 'hidden_characters'
+  | 'no_letter'
+  | 'email_format'
+  | 'unknown_country'
+  | 'not_boolean';
 
-const PROBLEM_CODES = new Set<string>(['required', 'too_long', 'email_format', 'unknown_country', 'not_boolean']);
+export const PROBLEM_CODES: readonly ProblemCode[] = [
+  'required',
+  'too_long',
+  'hidden_characters',
+  'no_letter',
+  'email_format',
+  'unknown_country',
+  'not_boolean',
+];
+const problemCodes = new Set<string>(PROBLEM_CODES);
 
 export interface FieldProblem {
   field: SignerField;
@@ -72,6 +88,10 @@ export function problemMessage(field: SignerField, code: ProblemCode): string {
       const limit = field === 'reason' ? REASON_MAX_LENGTH : TEXT_MAX_LENGTH;
       return `${label[0]!.toUpperCase()}${label.slice(1)} must be ${limit} characters or fewer`;
     }
+    case 'hidden_characters':
+      return `Remove the hidden control or text direction characters from your ${label}`;
+    case 'no_letter':
+      return `${label[0]!.toUpperCase()}${label.slice(1)} must include at least one letter`;
     case 'email_format':
       return 'Enter an email address in the correct format, like name@example.com';
     case 'unknown_country':
@@ -93,15 +113,32 @@ export function parseProblem(text: string): { field: SignerField; message: strin
   return { field: match[1] as SignerField, message: match[2]! };
 }
 
+/**
+ * Characters no signer types and that would let a name or address hide or reorder text where it
+ * is shown: C0 and C1 controls (NUL, CR, LF, …), the bidi embeddings and overrides (U+202A-E)
+ * and isolates (U+2066-9), and lone surrogates. The reason, a multi-line answer, keeps tab and
+ * line breaks.
+ */
+const HIDDEN_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\p{Cs}]/u;
+const HIDDEN_CHARACTERS_IN_REASON = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\p{Cs}]/u;
+const LETTER = /\p{L}/u;
+
 // Each issue's message carries only the ProblemCode; the field comes from the issue's path.
-const text = (maxLength: number) =>
+// The length is checked as sent and again in NFC (which can lengthen some scripts up to three
+// times), so a valid value is at most the limit both ways: that bounds every body (see
+// signed-body-limit.ts), and a value that passed passes again after the proxy forwards it.
+const text = (maxLength: number, hidden = HIDDEN_CHARACTERS) =>
   v.pipe(
     v.string('required'),
-    v.trim(),
+    v.maxLength(maxLength, 'too_long'),
+    v.check((value) => !hidden.test(value), 'hidden_characters'),
+    v.transform((value) => value.normalize('NFC').trim()),
     v.maxLength(maxLength, 'too_long'),
   );
 const requiredText = (maxLength = TEXT_MAX_LENGTH) =>
   v.pipe(text(maxLength), v.nonEmpty('required'));
+// Made only of spaces, digits, punctuation or zero-width characters, it is not a name.
+const nameText = () => v.pipe(requiredText(), v.regex(LETTER, 'no_letter'));
 
 const booleanLike = v.pipe(
   v.union([v.boolean(), v.picklist(['true', 'false', '1', '0'])], 'not_boolean'),
@@ -109,8 +146,8 @@ const booleanLike = v.pipe(
 );
 
 const signerObject = v.object({
-  first_name: requiredText(),
-  last_name: requiredText(),
+  first_name: nameText(),
+  last_name: nameText(),
   email: v.pipe(requiredText(), v.email('email_format')),
   address: requiredText(),
   city: requiredText(),
@@ -122,7 +159,7 @@ const signerObject = v.object({
     v.check(isCountryCode, 'unknown_country'),
   ),
   phone: v.optional(text(TEXT_MAX_LENGTH)),
-  reason: v.optional(text(REASON_MAX_LENGTH)),
+  reason: v.optional(text(REASON_MAX_LENGTH, HIDDEN_CHARACTERS_IN_REASON)),
   hidden: v.optional(booleanLike),
 });
 
@@ -151,7 +188,7 @@ export type SignerValidation =
   | { success: false; problems: FieldProblem[] };
 
 /**
- * Validates a signer's fields. Blank optional fields become absent; text is trimmed. At most
+ * Validates a signer's fields. Blank optional fields become absent; text is NFC and trimmed. At most
  * one problem per field (the first rule it breaks), in form order, so a summary reads top to
  * bottom like the form. Anything that is not an object is treated as no fields at all.
  */
@@ -170,7 +207,7 @@ export function validateSigner(input: unknown): SignerValidation {
     const field = issue.path?.[0]?.key as SignerField | undefined;
     if (!field || byField.has(field)) continue;
     // A missing key is reported by the object schema with valibot's own wording: it is 'required'.
-    const code = PROBLEM_CODES.has(issue.message) ? (issue.message as ProblemCode) : 'required';
+    const code = problemCodes.has(issue.message) ? (issue.message as ProblemCode) : 'required';
     byField.set(field, { field, code, message: problemMessage(field, code) });
   }
   const problems = SIGNER_FIELDS.flatMap((field) => byField.get(field) ?? []);

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { COUNTRY_CODES, isCountryCode } from '../../src/shared/countries.js';
 import { formatProblem, parseProblem, validateSigner } from '../../src/shared/signature-schema.js';
 
@@ -94,4 +95,71 @@ test('the country list is the 249 ISO 3166-1 alpha-2 codes', () => {
   assert.equal(new Set(COUNTRY_CODES).size, 249);
   assert.ok(isCountryCode('GB') && isCountryCode('US') && isCountryCode('SS'));
   assert.ok(!isCountryCode('UK') && !isCountryCode('EU') && !isCountryCode('gb'));
+});
+
+test('text is stored in NFC: a decomposed name comes out composed', () => {
+  const result = validateSigner({ ...ada, first_name: 'Zoe\u0301', city: '\u1112\u1161\u11ab' });
+  assert.ok(result.success);
+  assert.equal(result.output.first_name, 'Zo\u00e9');
+  assert.equal(result.output.city, '\ud55c');
+});
+
+test('control characters, bidi overrides and isolates, and lone surrogates are refused in every text field', () => {
+  const hidden = ['\u0000', '\r', '\n', '\u0007', '\u007f', '\u0085', '\u202a', '\u202e', '\u2066', '\u2069', '\ud800', '\udfff'];
+  for (const character of hidden) {
+    for (const field of ['first_name', 'last_name', 'address', 'city', 'postal_code', 'phone'] as const) {
+      const result = validateSigner({ ...ada, [field]: `Ad${character}a` });
+      assert.ok(!result.success, `${field} with U+${character.charCodeAt(0).toString(16)}`);
+      assert.deepEqual(result.problems.map((p) => [p.field, p.code]), [[field, 'hidden_characters']]);
+    }
+  }
+  // Marks that bidi text needs, and a joiner inside a word, are letters' company, not hidden text.
+  assert.ok(validateSigner({ ...ada, first_name: 'Ada\u200f', last_name: '\u0915\u094d\u200d\u0937' }).success);
+  // A paired surrogate is one character, not a lone one.
+  assert.ok(validateSigner({ ...ada, first_name: 'Ada \ud83c\udf3b' }).success);
+});
+
+test('the reason keeps line breaks and tabs but no other control or bidi character', () => {
+  assert.ok(validateSigner({ ...ada, reason: 'Because\r\nof the park\tand trees' }).success);
+  for (const character of ['\u0000', '\u000b', '\u202e', '\ud800']) {
+    const result = validateSigner({ ...ada, reason: `Because${character}` });
+    assert.ok(!result.success);
+    assert.deepEqual(result.problems.map((p) => [p.field, p.code]), [['reason', 'hidden_characters']]);
+  }
+});
+
+test('a name must contain a letter: zero-width, punctuation or digits alone are not a name', () => {
+  for (const name of ['\u200b\u200b', '\u200d', '\ufeff\u200c', '123', '--', '. .']) {
+    const result = validateSigner({ ...ada, last_name: name });
+    assert.ok(!result.success, JSON.stringify(name));
+    assert.deepEqual(result.problems.map((p) => [p.field, p.code]), [['last_name', 'no_letter']]);
+  }
+  for (const name of ['李', 'Ó Súilleabháin', 'ʻAkau', 'X Æ A-12']) assert.ok(validateSigner({ ...ada, last_name: name }).success, name);
+});
+
+test('the length is checked as sent and in NFC: three times longer after NFC is too long', () => {
+  // U+FB2C is one character that NFC turns into three.
+  const expands = '\ufb2c'.repeat(100);
+  assert.equal(expands.normalize('NFC').length, 300);
+  const result = validateSigner({ ...ada, city: expands });
+  assert.ok(!result.success);
+  assert.deepEqual(result.problems.map((p) => [p.field, p.code]), [['city', 'too_long']]);
+  // Decomposed Hangul: 255 syllables sent as 765 jamo are refused as sent.
+  const decomposed = '\u1112\u1161\u11ab'.repeat(255);
+  const sent = validateSigner({ ...ada, city: decomposed });
+  assert.ok(!sent.success);
+  assert.equal(sent.problems[0]!.code, 'too_long');
+});
+
+test('whatever the schema accepts, it accepts again unchanged (the proxy forwards its output)', () => {
+  fc.assert(
+    fc.property(fc.record({ first_name: fc.string({ unit: 'grapheme', maxLength: 300 }), city: fc.string({ unit: 'binary', maxLength: 300 }) }), (fields) => {
+      const first = validateSigner({ ...ada, ...fields });
+      if (!first.success) return;
+      const again = validateSigner(first.output);
+      assert.ok(again.success);
+      assert.deepEqual(again.output, first.output);
+    }),
+    { numRuns: 500 },
+  );
 });
