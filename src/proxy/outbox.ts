@@ -11,6 +11,17 @@ export interface RetryTiming {
   maxMs: number;
 }
 
+/**
+ * The wait before retry number `attempts` (1 for the first): `baseMs` doubling with each attempt,
+ * ±20 % jitter so that several proxies that lost the same service do not retry in step, and
+ * never more than `maxMs`, jitter included. `random` returns a number in [0, 1).
+ */
+export function retryDelayMs(attempts: number, retry: RetryTiming, random: () => number = Math.random): number {
+  const exponential = Math.min(retry.maxMs, retry.baseMs * 2 ** (attempts - 1));
+  // Capped again after the jitter: at the cap, retries spread below it instead of 20 % past it.
+  return Math.min(retry.maxMs, exponential * (0.8 + random() * 0.4));
+}
+
 export interface OutboxOptions {
   store: OutboxStore;
   deliver: (entry: OutboxEntry) => Promise<Delivery>;
@@ -95,7 +106,7 @@ export class Outbox {
         );
       } else {
         const attempts = entry.attempts + 1;
-        const delayMs = this.#backoff(attempts);
+        const delayMs = retryDelayMs(attempts, this.#options.retry);
         await this.#options.store.reschedule(entry.id, attempts, this.#now() + delayMs);
         this.#options.log(
           `outbox: submission #${entry.id} for petition ${entry.petitionId} not delivered (${delivery.reason}), ` +
@@ -112,16 +123,9 @@ export class Outbox {
    */
   #stoppedBy(error: unknown): void {
     this.#faults++;
-    const delayMs = this.#backoff(this.#faults);
+    const delayMs = retryDelayMs(this.#faults, this.#options.retry);
     this.#options.log(`outbox: forwarding interrupted (${error instanceof Error ? error.name : 'error'}), trying again in ${Math.round(delayMs)} ms`);
     this.#wake(delayMs);
-  }
-
-  #backoff(attempts: number): number {
-    const { baseMs, maxMs } = this.#options.retry;
-    // Jitter spreads the retries of several proxies that lost the same service at once.
-    const jitter = 0.8 + Math.random() * 0.4;
-    return Math.min(maxMs, baseMs * 2 ** (attempts - 1)) * jitter;
   }
 
   #wake(delayMs: number): void {
