@@ -136,6 +136,7 @@ export class Stack {
       dbPath: this.dbPath,
       port: this.servicePort,
       autoGrant: this.#options.autoGrant ?? true,
+      allowPrivateCallbacks: true,
       rateLimitPerMinute: 100_000,
       retryBaseMs: 50,
       log: () => undefined,
@@ -174,7 +175,7 @@ export class Stack {
   }
 
   /** A request to the proxy, recorded for the secrets scan. */
-  async call(method: string, path: string, init: { headers?: Record<string, string>; body?: string; json?: unknown } = {}) {
+  async call(method: string, path: string, init: { headers?: Record<string, string | string[]>; body?: string; json?: unknown } = {}) {
     const headers = { ...init.headers };
     let body = init.body;
     if (init.json !== undefined) {
