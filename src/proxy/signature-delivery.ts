@@ -10,6 +10,15 @@ export type Delivery =
   /** The service is down, overloaded or slow: worth trying again later. */
   | { kind: 'retry'; reason: string };
 
+/**
+ * Whether the service refused this proxy's key rather than the signature. The service's messages
+ * start with the parameter at fault (`auth_key: …`), so a 403 naming `auth_key` is a revoked key;
+ * any other 403 (`petition is closed`) leaves the key as it is.
+ */
+export function refusesAuthKey(refusal: { status: number; messages: string[] }): boolean {
+  return refusal.status === 403 && refusal.messages.some((message) => message.startsWith('auth_key:'));
+}
+
 export function signerPairs(signer: SignerInput): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   for (const field of SIGNER_FIELDS) {

@@ -5,7 +5,7 @@ import type { SubmissionResult } from '../shared/types.js';
 import type { PetitionConfig } from './config.js';
 import type { AuthKeys } from './auth-keys.js';
 import type { Outbox } from './outbox.js';
-import { deliverSignature, type Delivery } from './signature-delivery.js';
+import { deliverSignature, refusesAuthKey, type Delivery } from './signature-delivery.js';
 import type { UpstreamClient } from './upstream-client.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -18,11 +18,14 @@ export interface SubmissionAnswer {
 export const QUEUED_MESSAGE =
   'Your signature has been received and is queued: it will be added as soon as the petition service is available.';
 
-const CLOSED_MESSAGES = {
+/** Why this website cannot collect signatures for a petition, by the state of its key. */
+const KEY_MESSAGES = {
   revoked: 'This petition no longer accepts signatures through this website.',
   denied: 'This website is not permitted to collect signatures for this petition.',
   pending: 'This website is still waiting for permission to collect signatures for this petition. Try again later.',
 } as const;
+
+export const PETITION_CLOSED_MESSAGE = 'This petition is closed: it no longer accepts signatures.';
 
 const PASSED_ON = new Set([400, 404, 409, 413, 415, 422]);
 
@@ -56,11 +59,11 @@ export class Submissions {
       // Still waiting for a key (a new source, or a key file lost while the service was down):
       // what is queued waits for it rather than being thrown away.
       if (petition && status === 'pending') return { kind: 'retry', reason: 'auth key pending' };
-      return { kind: 'refused', status: 403, messages: [`auth key ${status}`] };
+      return { kind: 'refused', status: 403, messages: [`auth_key: ${status}`] };
     }
     const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer);
     if (delivery.kind === 'accepted') this.#options.cache.invalidate(petitionId);
-    if (delivery.kind === 'refused' && delivery.status === 403) await this.#options.keys.markRevoked(petitionId);
+    if (delivery.kind === 'refused' && refusesAuthKey(delivery)) await this.#options.keys.markRevoked(petitionId);
     return delivery;
   }
 
@@ -82,8 +85,8 @@ export class Submissions {
     const keyStatus = this.#options.keys.statusOf(petitionId);
     if (keyStatus !== 'granted') {
       return keyStatus === 'pending'
-        ? { status: 503, body: failure(CLOSED_MESSAGES.pending), retryAfterSeconds: 60 }
-        : { status: 403, body: failure(CLOSED_MESSAGES[keyStatus]) };
+        ? { status: 503, body: failure(KEY_MESSAGES.pending), retryAfterSeconds: 60 }
+        : { status: 403, body: failure(KEY_MESSAGES[keyStatus]) };
     }
     const outbox = this.#requireOutbox();
     if (await outbox.hasWaiting()) return this.#queue(outbox, petitionId, signer, 'earlier submissions are queued');
@@ -106,7 +109,10 @@ export class Submissions {
   }
 
   #refusal(petitionId: number, status: number, messages: string[]): SubmissionAnswer {
-    if (status === 403) return { status: 403, body: failure(CLOSED_MESSAGES.revoked) };
+    if (status === 403) {
+      const key = refusesAuthKey({ status, messages });
+      return { status: 403, body: failure(key ? KEY_MESSAGES.revoked : PETITION_CLOSED_MESSAGE) };
+    }
     if (PASSED_ON.has(status)) {
       return {
         status: status as SubmissionAnswer['status'],

@@ -1,15 +1,16 @@
 // A real service and a real proxy on loopback for the proxy's tests, with a counting relay in
-// between (so tests can count upstream calls) and a record of every response and log line the
-// proxy produced (so tests can scan them for secrets and personal data).
+// between (relay.ts: tests count upstream calls, or answer some in the service's place) and a
+// record of every response and log line the proxy produced (so tests can scan them for secrets
+// and personal data).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../src/dev/free-port.js';
 import { openAdmin } from '../../src/service/admin.js';
 import { startService } from '../../src/service/index.js';
 import { parseProxyConfig, startProxy, type ProxyConfig, type ProxyOptions, type RunningProxy } from '../../src/proxy/index.js';
+import { CountingRelay } from './relay.js';
 
 export interface RecordedResponse {
   method: string;
@@ -17,53 +18,6 @@ export interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
-}
-
-/**
- * Forwards everything to the service's port; counts calls by `METHOD /path` (query left out) and
- * keeps what the proxy sent (URL and body), so tests can check what travels to the service.
- */
-export class CountingRelay {
-  readonly counts = new Map<string, number>();
-  readonly sent: string[] = [];
-  targetPort = 0;
-  #server: Server | undefined;
-  port = 0;
-
-  async start(): Promise<void> {
-    this.#server = createServer((req, res) => {
-      const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
-      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => this.sent.push(`${req.method} ${req.url ?? ''} ${body}`));
-      const upstream = request(
-        { host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      // The service being down looks to the proxy like a dropped connection, as it would in life.
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.#server.address() as AddressInfo).port;
-  }
-
-  count(key: string): number {
-    return this.counts.get(key) ?? 0;
-  }
-
-  reset(): void {
-    this.counts.clear();
-  }
-
-  async close(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
-  }
 }
 
 export { freePort };

@@ -1,0 +1,61 @@
+// The relay between the proxy and the service in the proxy's tests: a real HTTP server on
+// loopback that counts and records what the proxy sends, and can answer in the service's place.
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Forwards everything to the service's port; counts calls by `METHOD /path` (query left out) and
+ * keeps what the proxy sent (URL and body), so tests can check what travels to the service.
+ */
+export class CountingRelay {
+  readonly counts = new Map<string, number>();
+  readonly sent: string[] = [];
+  /**
+   * Answers the relay gives itself instead of the service, by `METHOD /path`: a service answer
+   * the real one cannot give yet (a closed petition, say), over real HTTP all the same.
+   */
+  readonly answers = new Map<string, { status: number; body: string }>();
+  targetPort = 0;
+  #server: Server | undefined;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.#server = createServer((req, res) => {
+      const key = `${req.method} ${(req.url ?? '').split('?')[0]}`;
+      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => this.sent.push(`${req.method} ${req.url ?? ''} ${body}`));
+      const canned = this.answers.get(key);
+      if (canned) {
+        req.on('end', () => res.writeHead(canned.status, { 'content-type': 'application/json' }).end(canned.body));
+        return;
+      }
+      const upstream = request(
+        { host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      // The service being down looks to the proxy like a dropped connection, as it would in life.
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.#server.address() as AddressInfo).port;
+  }
+
+  count(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+
+  reset(): void {
+    this.counts.clear();
+  }
+
+  async close(): Promise<void> {
+    this.#server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
+  }
+}
