@@ -1,7 +1,8 @@
 // Node implementation of KeyStore: one JSON file in dataDir, replaced atomically (write a
 // temporary file, then rename over the old one) and readable by its owner only.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDataDir, PRIVATE_FILE_MODE } from './data-dir.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
 
 export function keyFilePath(dataDir: string): string {
@@ -21,9 +22,9 @@ export function createKeyFile(dataDir: string): KeyStore {
       }
     },
     async write(records) {
-      mkdirSync(dataDir, { recursive: true });
+      makeDataDir(dataDir);
       const temporary = `${path}.${process.pid}.tmp`;
-      writeFileSync(temporary, `${JSON.stringify({ keys: records }, null, 2)}\n`, { mode: 0o600 });
+      writeFileSync(temporary, `${JSON.stringify({ keys: records }, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
       renameSync(temporary, path);
     },
   };
