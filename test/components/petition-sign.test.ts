@@ -1,62 +1,10 @@
 // <petition-sign> in headless Chromium against the proxy-routes middleware.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
-import '../../src/components/petition-embed.js';
+import { sendKeys } from '@web/test-runner-commands';
 import type { PetitionSign } from '../../src/components/petition-embed.js';
+import { part, text } from './shadow-query.js';
+import { SIGNER, describeElement, fill, focused, loaded, signForm, submit, valueOf } from './sign-form.js';
 import { createPetition, delayAnswers, failNext, requestsReceived } from './test-petition.js';
-
-const SIGNER: Record<string, string> = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.org',
-  address: '12 St James Square',
-  city: 'London',
-  state_province: 'TX',
-  postal_code: '78701',
-};
-
-function part<T extends Element = HTMLElement>(el: PetitionSign, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
-async function loaded(el: PetitionSign): Promise<PetitionSign> {
-  await waitUntil(() => part(el, '[part="count"]'), 'petition did not load');
-  return el;
-}
-
-async function signForm(petitionId: number, extra = html``): Promise<PetitionSign> {
-  return loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId}>${extra}</petition-sign>`));
-}
-
-/** Fills the form by typing into each field, as a person would. */
-async function fill(el: PetitionSign, values: Record<string, string> = SIGNER): Promise<void> {
-  for (const [name, value] of Object.entries(values)) {
-    part<HTMLInputElement>(el, `#${name}`)!.focus();
-    await sendKeys({ type: value });
-  }
-}
-
-function submit(el: PetitionSign): void {
-  part<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-}
-
-function valueOf(el: PetitionSign, name: string): string {
-  return part<HTMLInputElement>(el, `#${name}`)!.value;
-}
-
-/**
- * An element as "tag#id.class[part]", for focus assertions: chai serializing a failed comparison
- * of two DOM elements stalls the browser until wtr's two-minute limit, so compare descriptions.
- */
-function describeElement(node: Element | null): string {
-  if (!node) return 'nothing';
-  return `${node.localName}#${node.id}.${node.className}[${node.getAttribute('part') ?? ''}]`;
-}
-
-/** What has focus inside the element's shadow root. */
-const focused = (el: PetitionSign) => describeElement(el.shadowRoot!.activeElement);
-
-const text = (node: Element | null) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 describe('<petition-sign>', () => {
   it('shows the formatted count, the labelled form and the operator notice, accessibly', async () => {
@@ -208,63 +156,6 @@ describe('<petition-sign>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('places server field messages at their fields, localizes a duplicate email, keeps the data', async () => {
-    const petitionId = await createPetition();
-    const first = await signForm(petitionId);
-    await fill(first);
-    submit(first);
-    await waitUntil(() => text(part(first, '[role="status"]')).includes('Thank you'));
-
-    const second = await signForm(petitionId);
-    await fill(second);
-    submit(second);
-    await waitUntil(() => part(second, '.error-summary'));
-    expect(text(part(second, '#email-error'))).to.equal('Error: This email address has already signed this petition');
-    expect(part(second, '#email')!.getAttribute('aria-invalid')).to.equal('true');
-    expect(valueOf(second, 'email')).to.equal(SIGNER.email);
-
-    await failNext(petitionId, {
-      route: 'POST /signatures',
-      status: 400,
-      messages: ['city: Enter your town or city', 'Your request could not be read.'],
-    });
-    submit(second);
-    await waitUntil(() => part(second, '#city-error'));
-    expect(text(part(second, '.error-summary'))).to.include('Enter your town or city');
-    expect(valueOf(second, 'city')).to.equal(SIGNER.city);
-  });
-
-  it('says what went wrong for 503, 429 and 403 answers', async () => {
-    const petitionId = await createPetition();
-    const el = await signForm(petitionId);
-    await fill(el);
-    const cases: Array<[number, string]> = [
-      [503, 'problem on our side'],
-      [429, 'Try again in 7 seconds'],
-      [403, 'cannot collect signatures'],
-    ];
-    for (const [status, expected] of cases) {
-      await failNext(petitionId, { route: 'POST /signatures', status, messages: ['upstream said no'], retryAfter: 7 });
-      submit(el);
-      await waitUntil(() => text(part(el, '.error-summary')).includes(expected), `no message for ${status}`);
-      expect(focused(el)).to.equal(describeElement(part(el, '.error-summary')));
-    }
-    expect(valueOf(el, 'last_name')).to.equal(SIGNER.last_name);
-  });
-
-  it('keeps the data after a network failure and offers to retry', async () => {
-    const petitionId = await createPetition();
-    const el = await signForm(petitionId);
-    await fill(el);
-    await failNext(petitionId, { route: 'POST /signatures', network: true });
-    submit(el);
-    await waitUntil(() => part(el, '.alert'), 'no network failure message');
-    expect(text(part(el, '.alert'))).to.include('Check your connection');
-    expect(valueOf(el, 'address')).to.equal(SIGNER.address);
-    part<HTMLButtonElement>(el, '.alert button')!.click();
-    await waitUntil(() => text(part(el, '[role="status"]')).includes('Thank you'), 'retry did not sign');
-  });
-
   it('disables the button while sending, so a double click sends once', async () => {
     const petitionId = await createPetition();
     const el = await signForm(petitionId);
@@ -305,36 +196,6 @@ describe('<petition-sign>', () => {
     expect(focused(el)).to.equal(describeElement(part(el, '[part="base"]')));
   });
 
-  it('speaks Spanish, French and German from lang, and follows a lang change on <html>', async () => {
-    const petitionId = await createPetition({ listed: 5, hiddenCount: 12_340 });
-    const es = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} lang="es"></petition-sign>`);
-    await waitUntil(() => text(part(es, 'label[for="first_name"]')) === 'Nombre', 'no Spanish');
-    expect(text(part(es, '[part="count"]'))).to.equal('12.345 personas han firmado');
-    expect([...part<HTMLSelectElement>(es, '#country_code')!.options].map((o) => o.text)).to.include('España');
-    submit(es);
-    await waitUntil(() => part(es, '.error-summary'));
-    expect(text(part(es, '.error-summary h2'))).to.equal('Hay un problema');
-    expect(text(part(es, '#first_name-error'))).to.equal('Error: Introduzca su nombre');
-    expect(text(part(es, '.notice'))).to.include('condiciones del servicio');
-
-    const wrapper = await fixture<HTMLElement>(html`<div lang="fr-CA"><petition-sign petition-id=${petitionId}></petition-sign></div>`);
-    const fr = wrapper.querySelector('petition-sign')!;
-    await waitUntil(() => text(part(fr, 'button[type="submit"]')) === 'Signer cette pétition', 'no French');
-
-    const html_ = document.documentElement;
-    const before = html_.getAttribute('lang');
-    try {
-      const de = await signForm(petitionId);
-      html_.setAttribute('lang', 'de');
-      await waitUntil(() => text(part(de, '[part="count"]')) === '12.345 Personen haben unterschrieben', 'no German');
-      html_.setAttribute('lang', 'en');
-      await waitUntil(() => text(part(de, '[part="count"]')) === '12,345 people have signed', 'not back to English');
-    } finally {
-      if (before === null) html_.removeAttribute('lang');
-      else html_.setAttribute('lang', before);
-    }
-  });
-
   it('keeps the thank-you live region in the accessibility tree before it speaks', async () => {
     const el = await signForm(await createPetition());
     const region = part(el, '[role="status"]')!;
@@ -356,72 +217,5 @@ describe('<petition-sign>', () => {
     const petitionId = await createPetition({ listed: 2 });
     const el = await loaded(await fixture<PetitionSign>(html`<petition-sign endpoint="/" petition-id=${petitionId}></petition-sign>`));
     expect(text(part(el, '[part="count"]'))).to.equal('2 people have signed');
-  });
-
-  it('says so when a submission cannot even be sent (a malformed endpoint), keeping the data', async () => {
-    const el = await signForm(await createPetition());
-    await fill(el);
-    el.endpoint = 'http://[';
-    submit(el);
-    await waitUntil(() => part(el, '.error-summary'), 'no message');
-    expect(text(part(el, '.error-summary'))).to.include('problem on our side');
-    expect(part<HTMLButtonElement>(el, 'button[type="submit"]')!.disabled).to.equal(false);
-    expect(valueOf(el, 'first_name')).to.equal(SIGNER.first_name);
-  });
-
-  it('fits a 320 px wide screen, errors included', async () => {
-    await setViewport({ width: 320, height: 640 });
-    try {
-      const el = await signForm(await createPetition({ hiddenCount: 1_234_567 }), html``);
-      el.setAttribute('lang', 'de');
-      await waitUntil(() => text(part(el, 'button[type="submit"]')) === 'Diese Petition unterschreiben');
-      submit(el);
-      await waitUntil(() => part(el, '.error-summary'));
-      expect(document.documentElement.scrollWidth).to.be.at.most(320);
-      for (const node of el.shadowRoot!.querySelectorAll<HTMLElement>('[part]')) {
-        expect(node.getBoundingClientRect().right, node.getAttribute('part')!).to.be.at.most(320);
-      }
-    } finally {
-      document.documentElement.removeAttribute('lang');
-      await setViewport({ width: 800, height: 600 });
-    }
-  });
-
-  it('follows the page colour scheme: light on a light page even when the system prefers dark; dark on a dark page', async () => {
-    const petitionId = await createPetition();
-    await emulateMedia({ colorScheme: 'dark' });
-    try {
-      const light = await signForm(petitionId);
-      submit(light);
-      await waitUntil(() => part(light, '.error-summary'));
-      expect(getComputedStyle(part(light, '.error-message')!).color).to.equal('rgb(179, 38, 30)');
-      expect(getComputedStyle(part(light, '#first_name')!).backgroundColor).to.equal('rgb(255, 255, 255)');
-
-      const page = await fixture<HTMLElement>(html`<div style="color-scheme: dark; background: #121212; color: #f0f0f0">
-        <petition-sign petition-id=${petitionId}></petition-sign>
-      </div>`);
-      const dark = await loaded(page.querySelector('petition-sign')!);
-      submit(dark);
-      await waitUntil(() => part(dark, '.error-summary'));
-      expect(getComputedStyle(part(dark, '.error-message')!).color).to.equal('rgb(255, 138, 128)');
-      expect(getComputedStyle(part(dark, '#first_name')!).backgroundColor).not.to.equal('rgb(255, 255, 255)');
-      await expect(dark).to.be.accessible();
-    } finally {
-      await emulateMedia({ colorScheme: 'light' });
-    }
-  });
-
-  it('takes its colours, font and radius from --petition-* properties', async () => {
-    const petitionId = await createPetition();
-    const el = await loaded(
-      await fixture<PetitionSign>(html`<petition-sign
-        petition-id=${petitionId}
-        style="--petition-accent-color: rgb(10, 20, 30); --petition-radius: 9px; --petition-font: monospace"
-      ></petition-sign>`),
-    );
-    const button = getComputedStyle(part(el, 'button[type="submit"]')!);
-    expect(button.backgroundColor).to.equal('rgb(10, 20, 30)');
-    expect(button.borderTopLeftRadius).to.equal('9px');
-    expect(getComputedStyle(el).fontFamily).to.equal('monospace');
   });
 });

@@ -4,13 +4,9 @@ import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../src/components/petition-embed.js';
 import { PetitionSignedEvent } from '../../src/components/petition-embed.js';
 import type { PetitionSign, PetitionSignatures } from '../../src/components/petition-embed.js';
+import { part, text } from './shadow-query.js';
 import { createPetition, delayAnswers, failNext, requestsReceived } from './test-petition.js';
 
-function part<T extends Element = HTMLElement>(el: Element, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
-const text = (node: Element | null) => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 const names = (el: PetitionSignatures) => [...el.shadowRoot!.querySelectorAll('[part="name"]')].map(text);
 
 async function listed(el: PetitionSignatures): Promise<PetitionSignatures> {
@@ -242,38 +238,5 @@ describe('<petition-signatures>', () => {
     other!.dispatchEvent(new PetitionSignedEvent({ petitionId: 1 }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await recentCount(otherId)).to.equal(1);
-  });
-
-  it('reads lang="de_DE" as German and survives a lang that is no language tag', async () => {
-    const petitionId = await createPetition({ listed: 12, hiddenCount: 1000 });
-    const german = await listed(
-      await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list" lang="de_DE"></petition-signatures>`),
-    );
-    await waitUntil(() => text(part(german, '[part="page"]')) === 'Seite 1 von 2', 'no German');
-    for (const lang of ['en_GB', 'en-!!', 'not a language']) {
-      const el = await listed(
-        await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list" lang=${lang}></petition-signatures>`),
-      );
-      await waitUntil(() => text(part(el, '[part="total"]')) === '1,012 signatures', `no English for ${lang}`);
-    }
-  });
-
-  it('speaks German from lang: times, places, counts and pages', async () => {
-    const petitionId = await createPetition({ listed: 12, hiddenCount: 1000 });
-    const el = await listed(
-      await fixture<PetitionSignatures>(html`<petition-signatures petition-id=${petitionId} mode="list" lang="de"></petition-signatures>`),
-    );
-    await waitUntil(() => text(part(el, '[part="page"]')) === 'Seite 1 von 2', 'no German');
-    expect(text(part(el, '[part="total"]'))).to.equal('1.012 Unterschriften');
-    expect(text(part(el, '[part="place"]'))).to.equal('Austin, TX, Vereinigte Staaten');
-    expect(text(el.shadowRoot!.querySelectorAll('time')[1]!)).to.equal('vor 1 Minute');
-    expect(text(part(el, '[part="next"]'))).to.equal('Weiter');
-    el.setAttribute('lang', 'fr');
-    await waitUntil(() => text(part(el, '[part="page"]')) === 'Page 1 sur 2', 'no French');
-    expect(text(el.shadowRoot!.querySelectorAll('time')[1]!)).to.equal('il y a 1 minute');
-    el.setAttribute('lang', 'es');
-    await waitUntil(() => text(part(el, '[part="next"]')) === 'Siguiente', 'no Spanish');
-    el.setAttribute('lang', 'en');
-    await waitUntil(() => text(part(el, '[part="next"]')) === 'Next', 'not back to English');
   });
 });
