@@ -1,11 +1,112 @@
-// <petition-sign> when the proxy refuses a signature or cannot be reached: messages at the fields
-// or in the summary, and what the signer typed kept.
-import { expect, waitUntil } from '@open-wc/testing';
+// <petition-sign> when something is wrong: the schema's problem codes in the page's language, from
+// its own validation and from the proxy's 400s, the service's own words, and failed requests.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { PetitionSign } from '../../src/components/petition-embed.js';
 import { part, text } from './shadow-query.js';
-import { SIGNER, describeElement, fill, focused, signForm, submit, valueOf } from './sign-form.js';
+import { SIGNER, describeElement, fill, focused, loaded, signForm, submit, valueOf } from './sign-form.js';
 import { createPetition, failNext } from './test-petition.js';
 
-describe('<petition-sign> refusals and failures', () => {
+/** The messages in the error summary, top to bottom. */
+const summaryItems = (el: PetitionSign) => [...el.shadowRoot!.querySelectorAll('.error-summary li')].map(text);
+
+const FIRST_NAME_LABEL: Record<string, string> = { de: 'Vorname', fr: 'Prénom' };
+
+async function signFormIn(lang: 'de' | 'fr', petitionId: number): Promise<PetitionSign> {
+  const el = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} lang=${lang}></petition-sign>`));
+  await waitUntil(() => text(part(el, 'label[for="first_name"]')) === FIRST_NAME_LABEL[lang], `no ${lang}`);
+  return el;
+}
+
+/** A failing submission: the form is valid, and the proxy answers as scripted. */
+async function submitAnswered(el: PetitionSign, petitionId: number, status: number, messages: string[]): Promise<void> {
+  await failNext(petitionId, { route: 'POST /signatures', status, messages });
+  submit(el);
+  await waitUntil(() => part(el, '.error-summary'), `no error summary for ${status} ${messages.join(' | ')}`);
+}
+
+describe('<petition-sign> problem messages', () => {
+
+  it("gives the reason's limit, 1000, in its length message, and 255 for other fields", async () => {
+    const el = await signForm(await createPetition());
+    await fill(el);
+    // Typing a thousand keys would take seconds: the values go in at their limit, one more key is typed.
+    for (const [field, limit] of [['reason', 1000], ['city', 255]] as const) {
+      const control = part<HTMLInputElement>(el, `#${field}`)!;
+      control.value = 'a'.repeat(limit);
+      control.focus();
+      await sendKeys({ type: 'b' });
+    }
+    submit(el);
+    await waitUntil(() => part(el, '.error-summary'));
+    expect(summaryItems(el)).to.deep.equal([
+      'Town or city must be 255 characters or fewer',
+      'Reason for signing must be 1000 characters or fewer',
+    ]);
+    expect(text(part(el, '#reason-error'))).to.equal('Error: Reason for signing must be 1000 characters or fewer');
+    expect(valueOf(el, 'reason')).to.have.length(1001);
+    await expect(el).to.be.accessible();
+  });
+
+  it("says the reason's and a field's limits in German when the proxy refuses their length", async () => {
+    const petitionId = await createPetition();
+    const el = await signFormIn('de', petitionId);
+    await fill(el);
+    await submitAnswered(el, petitionId, 400, [
+      'city: Town or city must be 255 characters or fewer',
+      'reason: Reason for signing must be 1000 characters or fewer',
+    ]);
+    expect(summaryItems(el)).to.deep.equal(['Ort: höchstens 255 Zeichen', 'Ihre Begründung darf höchstens 1000 Zeichen lang sein']);
+  });
+
+  it("shows the proxy's hidden-character and no-letter problems in German, at their fields", async () => {
+    const petitionId = await createPetition();
+    const el = await signFormIn('de', petitionId);
+    await fill(el);
+    await submitAnswered(el, petitionId, 400, [
+      'first_name: Remove the hidden control or text direction characters from your first name',
+      'last_name: Last name must include at least one letter',
+      'reason: Remove the hidden control or text direction characters from your reason for signing',
+    ]);
+    expect(text(part(el, '#first_name-error'))).to.equal(
+      'Fehler: Entfernen Sie die unsichtbaren Steuer- oder Textrichtungszeichen aus Ihrem Vornamen',
+    );
+    expect(text(part(el, '#last_name-error'))).to.equal('Fehler: Ihr Nachname muss mindestens einen Buchstaben enthalten');
+    expect(summaryItems(el)).to.deep.equal([
+      'Entfernen Sie die unsichtbaren Steuer- oder Textrichtungszeichen aus Ihrem Vornamen',
+      'Ihr Nachname muss mindestens einen Buchstaben enthalten',
+      'Entfernen Sie die unsichtbaren Steuer- oder Textrichtungszeichen aus Ihrer Begründung',
+    ]);
+    expect(valueOf(el, 'first_name')).to.equal(SIGNER.first_name);
+    await expect(el).to.be.accessible();
+  });
+
+  it('finds hidden characters and names without a letter itself, and says so in French', async () => {
+    const petitionId = await createPetition();
+    const el = await signFormIn('fr', petitionId);
+    // A right-to-left override typed into the first name, a last name of digits only.
+    await fill(el, { ...SIGNER, first_name: 'Ada\u202Eecalevol', last_name: '1234' });
+    submit(el);
+    await waitUntil(() => part(el, '.error-summary'));
+    expect(summaryItems(el)).to.deep.equal([
+      'Supprimez les caractères invisibles de contrôle ou de sens d’écriture dans votre prénom',
+      'Votre nom doit contenir au moins une lettre',
+    ]);
+    expect(text(part(el, '#last_name-error'))).to.equal('Erreur : Votre nom doit contenir au moins une lettre');
+    expect(valueOf(el, 'last_name')).to.equal('1234');
+  });
+
+  it('finds the same problems in English, in the words of the shared schema', async () => {
+    const el = await signForm(await createPetition());
+    await fill(el, { ...SIGNER, first_name: '42', city: 'Lon\u2066don' });
+    submit(el);
+    await waitUntil(() => part(el, '.error-summary'));
+    expect(summaryItems(el)).to.deep.equal([
+      'First name must include at least one letter',
+      'Remove the hidden control or text direction characters from your town or city',
+    ]);
+  });
+
   it('places server field messages at their fields, localizes a duplicate email, keeps the data', async () => {
     const petitionId = await createPetition();
     const first = await signForm(petitionId);
