@@ -26,6 +26,22 @@ async function submitAnswered(el: PetitionSign, petitionId: number, status: numb
 }
 
 describe('<petition-sign> problem messages', () => {
+  it("shows the service's own message for a 400 that names no signer field", async () => {
+    const petitionId = await createPetition();
+    const el = await signForm(petitionId);
+    await fill(el);
+    const answers = [
+      ['petition_id: something the service says'],
+      ['Your signature could not be accepted: this petition closed a minute ago.'],
+    ];
+    for (const messages of answers) {
+      await submitAnswered(el, petitionId, 400, messages);
+      await waitUntil(() => summaryItems(el).join() === messages.join(), `not shown: ${messages.join()}`);
+      expect(text(part(el, '.error-summary'))).not.to.include('problem on our side');
+      expect(focused(el)).to.equal(describeElement(part(el, '.error-summary')));
+    }
+    await expect(el).to.be.accessible();
+  });
 
   it("gives the reason's limit, 1000, in its length message, and 255 for other fields", async () => {
     const el = await signForm(await createPetition());
@@ -107,7 +123,7 @@ describe('<petition-sign> problem messages', () => {
     ]);
   });
 
-  it('places server field messages at their fields, localizes a duplicate email, keeps the data', async () => {
+  it("places server field messages at their fields with a 400's other words, localizes a duplicate email, keeps the data", async () => {
     const petitionId = await createPetition();
     const first = await signForm(petitionId);
     await fill(first);
@@ -129,7 +145,8 @@ describe('<petition-sign> problem messages', () => {
     });
     submit(second);
     await waitUntil(() => part(second, '#city-error'));
-    expect(text(part(second, '.error-summary'))).to.include('Enter your town or city');
+    // The words that name no field are kept beside the field's message, not dropped.
+    expect(summaryItems(second)).to.deep.equal(['Your request could not be read.', 'Enter your town or city']);
     expect(valueOf(second, 'city')).to.equal(SIGNER.city);
   });
 

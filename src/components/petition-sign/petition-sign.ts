@@ -239,9 +239,10 @@ export class PetitionSign extends LitElement {
         problems.push({ field: parsed.field, text: serverProblemText(parsed.field, parsed.message, error.status) });
       }
     }
-    // A 400 that names no field still says what is wrong; other statuses get our own words.
-    const unplaced = error.messages.filter((message) => !parseProblem(message));
-    const summary = problems.length > 0 ? [] : error.status === 400 && unplaced.length > 0 ? unplaced : [failureText(error)];
+    // A 400's messages are meant for the signer: those that name no field are shown as sent, even
+    // beside field problems, so none is lost. Other statuses get our own words when no field is named.
+    const unplaced = error.status === 400 ? error.messages.filter((message) => !parseProblem(message)) : [];
+    const summary = unplaced.length > 0 || problems.length > 0 ? unplaced : [failureText(error)];
     await this.showProblems(problems, summary);
   }
 
