@@ -76,8 +76,14 @@ export class LanguageController implements ReactiveController {
   }
 
   hostConnected(): void {
-    // Any `lang` change in the document (on <html>, an ancestor, or the element) may change ours.
-    this.observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+    // Any `lang` change above the element (on <html>, an ancestor, or the element) may change
+    // ours. An observer of the document does not see into shadow roots, so each shadow root the
+    // element is nested in is observed too.
+    const options: MutationObserverInit = { attributes: true, attributeFilter: ['lang'], subtree: true };
+    for (let root = this.host.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
+      this.observer.observe(root, options);
+    }
+    this.observer.observe(document.documentElement, options);
     this.observer.observe(this.host, { attributes: true, attributeFilter: ['lang'] });
     this.resolve(true);
   }

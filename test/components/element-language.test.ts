@@ -1,18 +1,38 @@
-// Which language the elements speak: Spanish, French and German from `lang`, followed when it
-// changes, and English for a `lang` that is no language we have.
+// Which language the elements speak: Spanish, French and German from `lang`, inherited through
+// the shadow roots they are placed in and followed when it changes, and English (words and
+// formats) for a language we do not have.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/components/petition-embed.js';
 import type { PetitionSign, PetitionSignatures } from '../../src/components/petition-embed.js';
 import { part, text } from './shadow-query.js';
-import { signForm, submit } from './sign-form.js';
+import { loaded, signForm, submit } from './sign-form.js';
 import { createPetition } from './test-petition.js';
+
+const SUBMIT_TEXT: Record<string, string> = {
+  en: 'Sign this petition',
+  de: 'Diese Petition unterschreiben',
+  fr: 'Signer cette pétition',
+  es: 'Firmar esta petición',
+};
 
 async function listed(el: PetitionSignatures): Promise<PetitionSignatures> {
   await waitUntil(() => part(el, '[part="list"]'), 'signatures did not load');
   return el;
 }
 
+async function speaks(el: PetitionSign, language: string): Promise<void> {
+  await waitUntil(() => text(part(el, 'button[type="submit"]')) === SUBMIT_TEXT[language], `not in ${language}`);
+}
+
+/** Gives `host` a shadow root holding `content` (as another web component's render would). */
+function shadowOf(host: Element, content: string): ShadowRoot {
+  const root = host.attachShadow({ mode: 'open' });
+  root.innerHTML = content;
+  return root;
+}
+
 describe('language of the elements', () => {
+
   it('speaks Spanish, French and German from lang, and follows a lang change on <html>', async () => {
     const petitionId = await createPetition({ listed: 5, hiddenCount: 12_340 });
     const es = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} lang="es"></petition-sign>`);
@@ -74,5 +94,62 @@ describe('language of the elements', () => {
     await waitUntil(() => text(part(el, '[part="next"]')) === 'Siguiente', 'no Spanish');
     el.setAttribute('lang', 'en');
     await waitUntil(() => text(part(el, '[part="next"]')) === 'Next', 'not back to English');
+  });
+
+  it("inherits lang through the shadow root it is placed in: from the host, or the host's ancestor", async () => {
+    const petitionId = await createPetition({ hiddenCount: 3_400, listed: 12 });
+    for (const [outer, host] of [['', 'de'], ['de', '']]) {
+      const page = await fixture<HTMLElement>(html`<div><section></section></div>`);
+      const section = page.querySelector('section')!;
+      if (outer) page.setAttribute('lang', outer);
+      if (host) section.setAttribute('lang', host);
+      const root = shadowOf(section, `<div><petition-sign petition-id="${petitionId}"></petition-sign></div>`);
+      const el = await loaded(root.querySelector('petition-sign')!);
+      await speaks(el, 'de');
+      expect(text(part(el, '[part="count"]'))).to.equal('3.412 Personen haben unterschrieben');
+      await expect(el).to.be.accessible();
+    }
+  });
+
+  it('follows a change of lang on an ancestor after render, outside or inside the enclosing shadow roots', async () => {
+    const petitionId = await createPetition();
+    const page = await fixture<HTMLElement>(html`<div lang="de"><section></section></div>`);
+    // Two levels: the element sits in a shadow root whose host sits in another shadow root.
+    const outerRoot = shadowOf(page.querySelector('section')!, '<div class="wrapper"><article></article></div>');
+    const innerRoot = shadowOf(outerRoot.querySelector('article')!, `<petition-sign petition-id="${petitionId}"></petition-sign>`);
+    const el = await loaded(innerRoot.querySelector('petition-sign')!);
+    await speaks(el, 'de');
+    page.setAttribute('lang', 'fr');
+    await speaks(el, 'fr');
+    const wrapper = outerRoot.querySelector('.wrapper')!;
+    wrapper.setAttribute('lang', 'es');
+    await speaks(el, 'es');
+    wrapper.removeAttribute('lang');
+    await speaks(el, 'fr');
+    page.removeAttribute('lang');
+    await speaks(el, 'en');
+  });
+
+  it('speaks English, with English numbers and country names, for a language it does not have (pt-BR)', async () => {
+    const petitionId = await createPetition({ hiddenCount: 3_400, listed: 12 });
+    const el = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} lang="de"></petition-sign>`));
+    await speaks(el, 'de');
+    el.setAttribute('lang', 'pt-BR');
+    await speaks(el, 'en');
+    expect(text(part(el, '[part="count"]'))).to.equal('3,412 people have signed');
+    expect(text(part(el, 'label[for="first_name"]'))).to.equal('First name');
+    const countries = [...part<HTMLSelectElement>(el, '#country_code')!.options].map((option) => option.text);
+    expect(countries).to.include.members(['Brazil', 'Germany', 'United States']);
+    expect(countries).not.to.include.members(['Brasil']);
+    expect(countries).not.to.include.members(['Alemanha']);
+    await expect(el).to.be.accessible();
+
+    const list = await fixture<PetitionSignatures>(
+      html`<petition-signatures petition-id=${petitionId} mode="list" lang="pt-BR"></petition-signatures>`,
+    );
+    await waitUntil(() => text(part(list, '[part="total"]')) === '3,412 signatures', 'no English total');
+    expect(text(part(list, '[part="page"]'))).to.equal('Page 1 of 2');
+    expect(text(part(list, '[part="place"]'))).to.equal('Austin, TX, United States');
+    expect(text(list.shadowRoot!.querySelectorAll('time')[1]!)).to.equal('1 minute ago');
   });
 });
