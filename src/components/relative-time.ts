@@ -1,4 +1,4 @@
-// "3 minutes ago" in the element's language, for the signers list.
+// "3 minutes ago", "yesterday", "now" in the element's language, for the signers list.
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -10,11 +10,13 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 
 export function relativeTime(date: Date, now: Date, language: string): string {
+  // numeric 'auto' says "yesterday" and "now" where the language has such words.
   const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  // A clock slightly ahead of the server's must not print "in 2 seconds".
-  const secondsAgo = Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000));
+  const secondsAgo = (now.getTime() - date.getTime()) / 1000;
   for (const [unit, seconds] of UNITS) {
     if (secondsAgo >= seconds) return format.format(-Math.floor(secondsAgo / seconds), unit);
   }
-  return format.format(-secondsAgo, 'second');
+  // Seconds are too fine for a list refreshed every half minute: under a minute is "now", and so
+  // is a time a clock slightly ahead of the server's puts in the future (never "in 2 seconds").
+  return format.format(0, 'second');
 }

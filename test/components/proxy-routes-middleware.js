@@ -22,12 +22,17 @@ const CITIES = [
 const petitions = new Map();
 let nextPetitionId = 1000;
 
-function createPetition({ listed = 25, hiddenCount = 0, accepting = true, operator = OPERATOR } = {}) {
+/**
+ * A petition with `listed` signers a minute apart, the newest 30 s ago; or, with `signedSecondsAgo`,
+ * one signer per age given (oldest first), for tests of how times read.
+ */
+function createPetition({ listed = 25, signedSecondsAgo, hiddenCount = 0, accepting = true, operator = OPERATOR } = {}) {
   const now = Date.now();
+  const ages = signedSecondsAgo ?? Array.from({ length: listed }, (_, i) => 30 + (listed - 1 - i) * 60);
   const signatures = [];
-  for (let i = 0; i < listed; i++) {
+  for (const [i, age] of ages.entries()) {
     const [city, state, code] = CITIES[i % CITIES.length];
-    const at = now - 30_000 - (listed - 1 - i) * 60_000;
+    const at = now - age * 1000;
     signatures.push({ name: `Signer ${i + 1}`, city, state_province: state, country_name: code, country_code: code, signed_on: new Date(at).toISOString() });
   }
   const petition = {

@@ -3,6 +3,8 @@
 
 export interface PetitionOptions {
   listed?: number;
+  /** Instead of `listed`: one signer per age in seconds, oldest first. */
+  signedSecondsAgo?: number[];
   hiddenCount?: number;
   accepting?: boolean;
   /** What GET /api/petitions/:id says about the operator (default: a complete notice). */
