@@ -54,6 +54,9 @@ if (serverFiles.length > 0) {
     '--import', 'tsx',
     '--test',
     '--test-concurrency=2',
+    // A test that waits on something that never comes fails after 3 minutes instead of holding
+    // CI until its own limit.
+    '--test-timeout=180000',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=./test/reporters/node-count.js', `--test-reporter-destination=${countFile}`,
     ...serverFiles,
