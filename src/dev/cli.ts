@@ -26,12 +26,13 @@ export async function main(args: string[]): Promise<void> {
     host: values.host,
     port,
   });
-  process.stdout.write(`petition-embed demo running at ${stack.url}\n`);
-  process.stdout.write(`  proxy ${stack.proxy.url}, service ${stack.service.baseUrl}, petition ${stack.petitionId}\n`);
   const stop = async () => {
     await stack.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // After the handlers: whoever waits for these lines may stop the stack at once.
+  process.stdout.write(`petition-embed demo running at ${stack.url}\n`);
+  process.stdout.write(`  proxy ${stack.proxy.url}, service ${stack.service.baseUrl}, petition ${stack.petitionId}\n`);
 }

@@ -44,7 +44,7 @@ export async function startDevStack(options: DevStackOptions): Promise<DevStack>
 
   const dbPath = join(options.dataDir, 'service.db');
   const demo = loadOrCreateDemoState(options.dataDir, dbPath, options.seedCount ?? 3000);
-  const service = await startService({ dbPath, host, port: 0, autoGrant: true, log });
+  const service = await startService({ dbPath, host, port: 0, autoGrant: true, allowPrivateCallbacks: true, log });
 
   try {
     const port = options.port || (await freePort(host));

@@ -3,7 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { changeStatus } from './auth-key-requests.js';
 import { openDatabase } from './database.js';
+import { OperatorError } from './operator-error.js';
+import { newPetitionFields, parsePetitionFields } from './petition-fields.js';
+import type { PetitionFieldsText } from './petition-fields.js';
+import { petitionColumns, petitionFields, petitionResource } from './petitions.js';
 import { seedSignatures } from './seed.js';
+import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store.js';
 import type { AuthKeyRequestRecord } from './store.js';
 
@@ -30,7 +35,11 @@ export interface AuthKeyRequestRow {
 
 export interface ServiceAdmin {
   createConsumer(name: string): { api_key: string; secret: string };
-  createPetition(title: string): { petition_id: number };
+  /** A title alone, or the petition's fields as text (see petition-fields.ts). */
+  createPetition(fields: string | PetitionFieldsText): { petition_id: number };
+  /** Changes the fields given; the others stay. Returns the petition as the API shows it. */
+  updatePetition(id: number, fields: PetitionFieldsText): PetitionResource;
+  petition(id: number): PetitionResource;
   seed(petitionId: number, count: number): { inserted: number };
   listAuthKeys(): AuthKeyRequestRow[];
   grant(id: number): AuthKeyRequestRow;
@@ -55,16 +64,31 @@ export function openAdmin(dbPath: string): ServiceAdmin {
     updated_at: new Date(record.updated_at).toISOString(),
     deliveries: store.deliveriesOf.all(record.id).map(({ id, state, attempts }) => ({ id, state, attempts })),
   });
+  const existingPetition = (id: number) => {
+    const petition = store.petitionById.get(id);
+    if (!petition) throw new OperatorError(`petition ${id} not found`);
+    return petition;
+  };
   return {
     createConsumer(name) {
       const credentials = { api_key: `pk_${randomBytes(16).toString('hex')}`, secret: randomBytes(32).toString('hex') };
       store.insertConsumer.run(name, credentials.api_key, credentials.secret, Date.now());
       return credentials;
     },
-    createPetition(title) {
-      const { lastInsertRowid } = store.insertPetition.run(title, Date.now());
+    createPetition(fields) {
+      const parsed = newPetitionFields(typeof fields === 'string' ? { title: fields } : fields);
+      const { lastInsertRowid } = writeUniqueUrl(() => store.insertPetition.run({ ...petitionColumns(parsed), created_at: Date.now() }));
       return { petition_id: Number(lastInsertRowid) };
     },
+    updatePetition(id, fields) {
+      const changes = parsePetitionFields(fields);
+      return store.db.transaction(() => {
+        const petition = existingPetition(id);
+        writeUniqueUrl(() => store.updatePetition.run({ id, ...petitionColumns({ ...petitionFields(petition), ...changes }) }));
+        return petitionResource(existingPetition(id), Date.now());
+      }).immediate();
+    },
+    petition: (id) => petitionResource(existingPetition(id), Date.now()),
     seed: (petitionId, count) => seedSignatures(store, petitionId, count),
     listAuthKeys: () => store.allAuthKeyRequests.all().map(toRow),
     grant: (id) => toRow(changeStatus(store, id, 'grant')),
@@ -72,4 +96,16 @@ export function openAdmin(dbPath: string): ServiceAdmin {
     revoke: (id) => toRow(changeStatus(store, id, 'revoke')),
     close: () => store.db.close(),
   };
+}
+
+/** Two petitions with one url would give get_id two answers: the operator hears which. */
+function writeUniqueUrl<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw new OperatorError('url: another petition already has this url');
+    }
+    throw error;
+  }
 }

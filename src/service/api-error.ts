@@ -2,14 +2,20 @@
 // Domain code throws it; the error handler in routes.ts turns it into {"result":"failure",…}.
 import type { FailureBody } from '../shared/types.js';
 
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type FailureStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
+
+export interface ApiErrorHeaders {
+  /** Seconds, for 429 and 503. */
+  retryAfter?: number;
+  /** The methods a path has, for 405. */
+  allow?: string;
+}
 
 export class ApiError extends Error {
   constructor(
     readonly status: FailureStatus,
     readonly messages: string[],
-    /** Seconds, for 429 and 503. */
-    readonly retryAfter?: number,
+    readonly headers: ApiErrorHeaders = {},
   ) {
     super(messages.join('; '));
     this.name = 'ApiError';

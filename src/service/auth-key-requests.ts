@@ -3,15 +3,15 @@
 // Every status change queues exactly one callback delivery in the same transaction.
 import { randomBytes } from 'node:crypto';
 import type { AuthKeyCallbackPayload } from '../shared/types.js';
+import { KEY_REQUEST_TEXT_MAX_LENGTH, KEY_REQUEST_URL_MAX_LENGTH } from '../shared/signed-body-limit.js';
 import { ApiError } from './api-error.js';
+import { callbackHost } from './database.js';
 import { OperatorError } from './operator-error.js';
-import { REPLAY_MESSAGE, checkSignedRequestFrame, rememberRequestSignature, verifyRequestSignature } from './request-auth.js';
+import { checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
 import type { PostParams } from './request-params.js';
 import { textParam } from './request-params.js';
 import type { AuthKeyRequestRecord, AuthKeyRequestStatus, ConsumerRow, PetitionRow, Store } from './store.js';
 
-const TEXT_MAX_LENGTH = 255;
-const URL_MAX_LENGTH = 2048;
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface AuthKeyRequestInputChecked {
@@ -37,7 +37,7 @@ export function callbackPayload(request: AuthKeyRequestRecord): AuthKeyCallbackP
   };
 }
 
-function checkInput(values: Record<string, unknown>): AuthKeyRequestInputChecked {
+async function checkInput(values: Record<string, unknown>, callbackProblem: CallbackCheck): Promise<AuthKeyRequestInputChecked> {
   const problems: string[] = [];
   // Values are kept as sent: the callback echoes them, the requester maps the outcome back by
   // them, and `source` must match the one its signature submissions send, byte for byte.
@@ -48,29 +48,24 @@ function checkInput(values: Record<string, unknown>): AuthKeyRequestInputChecked
     return value;
   };
   const input = {
-    source_description: text('source_description', TEXT_MAX_LENGTH),
-    source: text('source', TEXT_MAX_LENGTH),
-    requester_email: text('requester_email', TEXT_MAX_LENGTH),
-    callback_endpoint: text('callback_endpoint', URL_MAX_LENGTH),
+    source_description: text('source_description', KEY_REQUEST_TEXT_MAX_LENGTH),
+    source: text('source', KEY_REQUEST_TEXT_MAX_LENGTH),
+    requester_email: text('requester_email', KEY_REQUEST_TEXT_MAX_LENGTH),
+    callback_endpoint: text('callback_endpoint', KEY_REQUEST_URL_MAX_LENGTH),
   };
   if (input.requester_email && !EMAIL_FORMAT.test(input.requester_email)) {
     problems.push('requester_email: must be an email address, like name@example.com');
   }
-  if (input.callback_endpoint && !isHttpUrl(input.callback_endpoint)) {
-    problems.push('callback_endpoint: must be an http or https URL');
+  if (input.callback_endpoint && input.callback_endpoint.length <= KEY_REQUEST_URL_MAX_LENGTH) {
+    const problem = await callbackProblem(input.callback_endpoint);
+    if (problem) problems.push(problem);
   }
   if (problems.length > 0) throw new ApiError(400, problems);
   return input;
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/** The callback_endpoint rule (an http(s) URL, by default not aimed at a private address). */
+export type CallbackCheck = (url: string) => Promise<string | null>;
 
 export interface KeyRequestSubmission {
   petition: PetitionRow;
@@ -79,17 +74,20 @@ export interface KeyRequestSubmission {
   path: string;
   now: number;
   autoGrant: boolean;
+  /** Counts the request against the consumer's budget, once it is proven to be the consumer's. */
+  chargeRateLimit: () => void;
+  callbackProblem: CallbackCheck;
 }
 
 export async function requestAuthKey(store: Store, submission: KeyRequestSubmission): Promise<KeyRequestAnswer> {
   const { petition, consumer, params, path, now } = submission;
   checkSignedRequestFrame(params, path, now);
-  const rsig = verifyRequestSignature(params, consumer.secret, '');
-  const input = checkInput(params.values);
+  verifyRequestSignature(params, consumer.secret, '');
+  submission.chargeRateLimit();
+  const input = await checkInput(params.values, submission.callbackProblem);
+  // Idempotent by its identity, so the same request sent again (clients of API v1 re-send at
+  // once) is answered as the first one was: no replay memory is needed.
   return store.db.transaction((): KeyRequestAnswer => {
-    // Recorded in the commit of the request it lets through: one refused as busy (503) was
-    // not seen, and may be sent again as it was.
-    if (!rememberRequestSignature(store, rsig, now)) throw new ApiError(401, [REPLAY_MESSAGE]);
     const existing = store.authKeyRequestByIdentity.get(petition.id, consumer.id, input.source);
     if (existing) {
       // Still pending: the first 202 stands and its callback is still to come; no second one.
@@ -100,6 +98,7 @@ export async function requestAuthKey(store: Store, submission: KeyRequestSubmiss
       petition_id: petition.id,
       consumer_id: consumer.id,
       ...input,
+      callback_host: callbackHost(input.callback_endpoint),
       created_at: now,
     });
     if (submission.autoGrant) changeStatus(store, Number(lastInsertRowid), 'grant', now);

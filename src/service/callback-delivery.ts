@@ -1,8 +1,11 @@
 // Posts queued key-request outcomes to their callback endpoints (decisions.md "Callback
 // delivery"): signed with the consumer's secret, retried with exponential backoff and jitter,
 // one at a time and in order for each request, kept in the database so that a restart, or a
-// grant by the admin command from another process, is picked up by polling.
+// grant by the admin command from another process, is picked up by polling. Endpoints that
+// hang cannot hold back anyone else's: each host and each consumer has a few slots at a time.
 import { callbackSignature } from '../shared/signing.js';
+import { postCallback } from './callback-request.js';
+import type { DatabaseHealth } from './database-health.js';
 import { errorCode } from './error-code.js';
 import type { DueDeliveryRow, Store } from './store.js';
 
@@ -25,27 +28,40 @@ export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
   requestTimeoutMs: 10_000,
 };
 
-/** Deliveries started per poll. */
-const BATCH = 20;
-/** Deliveries being sent at the same time, at most. */
-const MAX_IN_FLIGHT = 100;
+/** Deliveries being sent at the same time, at most… */
+export const MAX_IN_FLIGHT = 100;
+/** …to one callback host (host and port)… */
+export const MAX_IN_FLIGHT_PER_HOST = 4;
+/** …and for one consumer, whatever hosts its endpoints name. */
+export const MAX_IN_FLIGHT_PER_CONSUMER = 10;
 
-/** Delay before the attempt after `attempts` failed ones: base·2^(n-1), capped, ±20 % jitter. */
+export interface DeliveryContext {
+  /** Skip the address check (development, tests, the demo). */
+  allowPrivate: boolean;
+  health: DatabaseHealth;
+  log: (line: string) => void;
+}
+
+/** Delay before the attempt after `attempts` failed ones: base·2^(n-1), ±20 % jitter, never above the cap. */
 export function retryDelay(attempts: number, timing: DeliveryTiming, random = Math.random): number {
   const exponential = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
-  return Math.round(exponential * (0.8 + 0.4 * random()));
+  // Jitter spreads retries below the cap too, but never lifts one above it.
+  return Math.round(Math.min(timing.retryMaxMs, exponential * (0.8 + 0.4 * random())));
 }
 
 export class CallbackDelivery {
   private timer: NodeJS.Timeout | undefined;
-  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly inFlight = new Map<number, { sending: Promise<void>; host: string; consumerId: number }>();
   private readonly abort = new AbortController();
+  private readonly log: (line: string) => void;
 
   constructor(
     private readonly store: Store,
     private readonly timing: DeliveryTiming,
-    private readonly log: (line: string) => void,
-  ) {}
+    private readonly context: DeliveryContext,
+  ) {
+    this.log = context.log;
+  }
 
   start(): void {
     this.timer = setInterval(() => this.poll(), this.timing.pollMs);
@@ -55,56 +71,77 @@ export class CallbackDelivery {
   /** Sends whatever is due now, without waiting for the next poll. */
   poll(): void {
     if (this.abort.signal.aborted) return;
-    const room = Math.min(BATCH, MAX_IN_FLIGHT - this.inFlight.size);
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
     if (room <= 0) return;
     let due: DueDeliveryRow[];
     try {
-      // Rows being sent are still due: they are left out, so endpoints that hang until the
-      // timeout hold back no one else's deliveries (up to MAX_IN_FLIGHT of them).
-      due = this.store.dueDeliveries.all(Date.now(), JSON.stringify([...this.inFlight.keys()]), room);
+      // Rows being sent are still due: they are left out, and so is whatever would give a host
+      // or a consumer more than its slots, so endpoints that hang until the timeout hold back
+      // only their own deliveries.
+      due = this.store.dueDeliveries.all({
+        now: Date.now(),
+        in_flight_ids: JSON.stringify([...this.inFlight.keys()]),
+        in_flight_by_host: JSON.stringify(this.countInFlight((entry) => entry.host)),
+        in_flight_by_consumer: JSON.stringify(this.countInFlight((entry) => String(entry.consumerId))),
+        per_host: MAX_IN_FLIGHT_PER_HOST,
+        per_consumer: MAX_IN_FLIGHT_PER_CONSUMER,
+        limit: room,
+      });
     } catch (error) {
-      this.log(`callback delivery: reading due deliveries failed (${errorCode(error)}); retrying on the next poll`);
+      if (!this.context.health.unavailable(error)?.outage) {
+        this.log(`callback delivery: reading due deliveries failed (${errorCode(error)}); retrying on the next poll`);
+      }
       return;
     }
     for (const delivery of due) {
-      const attempt = this.attempt(delivery)
+      const sending = this.attempt(delivery)
         .catch((error: unknown) => {
           // Recording the outcome failed (the file locked past the busy timeout): the row
           // stays due and is sent again, so delivery stays at least once.
-          this.log(`callback delivery ${delivery.id}: recording the attempt failed (${errorCode(error)})`);
+          if (!this.context.health.unavailable(error)?.outage) {
+            this.log(`callback delivery ${delivery.id}: recording the attempt failed (${errorCode(error)})`);
+          }
         })
         .finally(() => this.inFlight.delete(delivery.id));
-      this.inFlight.set(delivery.id, attempt);
+      this.inFlight.set(delivery.id, { sending, host: delivery.callback_host, consumerId: delivery.consumer_id });
     }
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.abort.abort();
-    await Promise.allSettled(this.inFlight.values());
+    await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.sending));
+  }
+
+  private countInFlight(keyOf: (entry: { host: string; consumerId: number }) => string): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const entry of this.inFlight.values()) counts[keyOf(entry)] = (counts[keyOf(entry)] ?? 0) + 1;
+    return counts;
   }
 
   private async attempt(delivery: DueDeliveryRow): Promise<void> {
     let outcome: string;
     try {
       const timestamp = String(Math.floor(Date.now() / 1000));
-      const response = await fetch(delivery.callback_endpoint, {
-        method: 'POST',
+      // Never follows a redirect (the payload carries the key), and connects only to an
+      // address it has checked, unless private callbacks are allowed.
+      const { status } = await postCallback({
+        url: delivery.callback_endpoint,
         headers: {
           'Content-Type': 'application/json',
           'X-Petition-Timestamp': timestamp,
           'X-Petition-Signature': await callbackSignature(delivery.secret, timestamp, delivery.payload),
         },
         body: delivery.payload,
-        redirect: 'manual',
-        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.timing.requestTimeoutMs)]),
+        timeoutMs: this.timing.requestTimeoutMs,
+        signal: this.abort.signal,
+        allowPrivate: this.context.allowPrivate,
       });
-      await response.body?.cancel();
-      if (response.ok) {
-        this.store.markDelivered.run(`HTTP ${response.status}`, delivery.id);
+      if (status >= 200 && status < 300) {
+        this.store.markDelivered.run(`HTTP ${status}`, delivery.id);
         return;
       }
-      outcome = `HTTP ${response.status}`;
+      outcome = `HTTP ${status}`;
     } catch (error) {
       // Shutting down is not a failed attempt: the row stays due for the next run.
       if (this.abort.signal.aborted) return;

@@ -3,15 +3,21 @@
 import { parseArgs } from 'node:util';
 import { openAdmin } from './admin.js';
 import type { ServiceAdmin } from './admin.js';
-import { startService } from './index.js';
+import { DatabaseNotWritableError, startService } from './index.js';
+import type { PetitionFieldsText } from './petition-fields.js';
 import { OperatorError } from './operator-error.js';
 
 const DEFAULT_DB = 'data/service.db';
 
+const PETITION_FLAGS = '[--overview TEXT] [--target NAME]… [--goal N|none] [--status open|closed] [--end-at ISO|none] [--url URL|none] [--image-url URL|none]';
+
 const USAGE = `usage:
-  petition-embed service [--host 127.0.0.1] [--port 4010] [--db ${DEFAULT_DB}] [--auto-grant] [--rate-limit 1000]
+  petition-embed service [--host 127.0.0.1] [--port 4010] [--db ${DEFAULT_DB}] [--auto-grant]
+                         [--allow-private-callbacks] [--rate-limit 1000] [--auth-failure-limit 60]
   petition-embed service admin create-consumer --db FILE --name NAME
-  petition-embed service admin create-petition --db FILE --title TEXT
+  petition-embed service admin create-petition --db FILE --title TEXT ${PETITION_FLAGS}
+  petition-embed service admin update-petition --db FILE ID [--title TEXT] ${PETITION_FLAGS} [--clear-targets]
+  petition-embed service admin petition --db FILE ID
   petition-embed service admin seed --db FILE --petition N --count C
   petition-embed service admin auth-keys --db FILE
   petition-embed service admin grant|deny|revoke --db FILE ID
@@ -41,6 +47,11 @@ export async function main(args: string[]): Promise<void> {
       process.exitCode = 2;
       return;
     }
+    if (error instanceof DatabaseNotWritableError) {
+      process.stderr.write(`petition service not started: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
     throw error;
   }
 }
@@ -57,7 +68,9 @@ async function runService(args: string[]): Promise<void> {
       port: { type: 'string', default: '4010' },
       db: { type: 'string', default: DEFAULT_DB },
       'auto-grant': { type: 'boolean', default: false },
+      'allow-private-callbacks': { type: 'boolean', default: false },
       'rate-limit': { type: 'string', default: '1000' },
+      'auth-failure-limit': { type: 'string', default: '60' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -70,14 +83,17 @@ async function runService(args: string[]): Promise<void> {
     host: values.host,
     port: wholeNumber('port', values.port, 0),
     autoGrant: values['auto-grant'],
+    allowPrivateCallbacks: values['allow-private-callbacks'],
     rateLimitPerMinute: wholeNumber('rate-limit', values['rate-limit'], 1),
+    authFailuresPerMinute: wholeNumber('auth-failure-limit', values['auth-failure-limit'], 1),
   });
-  process.stdout.write(`petition service listening on ${service.baseUrl}${values['auto-grant'] ? ' (auto-grant)' : ''}\n`);
   const shutdown = () => {
     void service.close().then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // Only now: whoever waits for this line may stop the service at once, and must find it listening.
+  process.stdout.write(`petition service listening on ${service.baseUrl}${values['auto-grant'] ? ' (auto-grant)' : ''}\n`);
 }
 
 function runAdmin(args: string[]): void {
@@ -88,14 +104,34 @@ function runAdmin(args: string[]): void {
       db: { type: 'string', default: DEFAULT_DB },
       name: { type: 'string' },
       title: { type: 'string' },
+      overview: { type: 'string' },
+      target: { type: 'string', multiple: true },
+      'clear-targets': { type: 'boolean', default: false },
+      goal: { type: 'string' },
+      status: { type: 'string' },
+      'end-at': { type: 'string' },
+      url: { type: 'string' },
+      'image-url': { type: 'string' },
       petition: { type: 'string' },
       count: { type: 'string' },
     },
   });
   const [command, id] = positionals;
+  const petitionText: PetitionFieldsText = {
+    title: values.title,
+    overview: values.overview,
+    targets: values['clear-targets'] ? [] : values.target,
+    goal: values.goal,
+    status: values.status,
+    end_at: values['end-at'],
+    url: values.url,
+    image_url: values['image-url'],
+  };
   const actions: Record<string, (admin: ServiceAdmin) => unknown> = {
     'create-consumer': (admin) => admin.createConsumer(required('name', values.name)),
-    'create-petition': (admin) => admin.createPetition(required('title', values.title)),
+    'create-petition': (admin) => admin.createPetition({ ...petitionText, title: required('title', values.title) }),
+    'update-petition': (admin) => admin.updatePetition(wholeNumber('ID', id, 1), petitionText),
+    petition: (admin) => admin.petition(wholeNumber('ID', id, 1)),
     seed: (admin) => admin.seed(wholeNumber('petition', values.petition, 1), wholeNumber('count', values.count, 1)),
     'auth-keys': (admin) => admin.listAuthKeys(),
     grant: (admin) => admin.grant(wholeNumber('ID', id, 1)),

@@ -1,8 +1,9 @@
 // Opens the service's one SQLite file and creates or migrates its schema; both the running
 // service and the admin commands (possibly another process) go through here.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { errorCode } from './error-code.js';
 
 export type ServiceDatabase = Database.Database;
 
@@ -13,7 +14,7 @@ export type ServiceDatabase = Database.Database;
  * everything already there, so it takes positions below the petition's first one instead of
  * renumbering the rows above it.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: ReadonlyArray<string | ((db: ServiceDatabase) => void)> = [
   `
   CREATE TABLE consumers (
     id INTEGER PRIMARY KEY,
@@ -99,14 +100,100 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX callback_deliveries_pending_by_request ON callback_deliveries(auth_key_request_id, id)
     WHERE state = 'pending';
   `,
+  // The petition resource as API v1 had it. Targets are a JSON array of names; a url is unique
+  // so that get_id has one answer.
+  `
+  ALTER TABLE petitions ADD COLUMN overview TEXT NOT NULL DEFAULT '';
+  ALTER TABLE petitions ADD COLUMN targets TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE petitions ADD COLUMN goal INTEGER;
+  ALTER TABLE petitions ADD COLUMN status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed'));
+  ALTER TABLE petitions ADD COLUMN end_at INTEGER;
+  ALTER TABLE petitions ADD COLUMN url TEXT;
+  ALTER TABLE petitions ADD COLUMN image_url TEXT;
+  CREATE UNIQUE INDEX petitions_by_url ON petitions(url) WHERE url IS NOT NULL;
+  `,
+  // Replay memory is kept until the request's own timestamp leaves the window, so it is pruned
+  // exactly when no copy of the request could be accepted any more. Old rows keep their margin.
+  `
+  ALTER TABLE seen_request_signatures RENAME COLUMN seen_at TO expires_at;
+  UPDATE seen_request_signatures SET expires_at = expires_at + 660000;
+  DROP INDEX seen_request_signatures_by_time;
+  CREATE INDEX seen_request_signatures_by_expiry ON seen_request_signatures(expires_at);
+  CREATE TABLE service_state (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  `,
+  // Deliveries are shared fairly between callback hosts (callback-delivery.ts): each request
+  // carries its endpoint's host as the URL parser reads it.
+  (db) => {
+    db.exec("ALTER TABLE auth_key_requests ADD COLUMN callback_host TEXT NOT NULL DEFAULT ''");
+    const update = db.prepare('UPDATE auth_key_requests SET callback_host = ? WHERE id = ?');
+    for (const row of db.prepare('SELECT id, callback_endpoint FROM auth_key_requests').all() as { id: number; callback_endpoint: string }[]) {
+      update.run(callbackHost(row.callback_endpoint), row.id);
+    }
+  },
 ];
+
+/** The host (and port) a callback endpoint reaches, as deliveries are grouped by it. */
+export function callbackHost(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '';
+  }
+}
 
 /** How long a write waits for another process's write lock before SQLITE_BUSY (then 503). */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
-export function openDatabase(dbPath: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): ServiceDatabase {
-  mkdirSync(dirname(dbPath), { recursive: true });
-  const db = new Database(dbPath);
+export interface OpenOptions {
+  busyTimeoutMs?: number;
+  /** Reopening after a failure: never create a new, empty file where the real one went missing. */
+  mustExist?: boolean;
+}
+
+/**
+ * Opens the file, creating it (0600, in a 0700 folder when that is created too) unless
+ * `mustExist`, and proves that it can be written: a service on a file it cannot write would
+ * take signatures' requests only to fail every one of them.
+ */
+export function openDatabase(dbPath: string, options: OpenOptions = {}): ServiceDatabase {
+  if (!options.mustExist) createPrivateFile(dbPath);
+  const db = new Database(dbPath, { fileMustExist: true });
+  try {
+    configure(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
+    migrate(db);
+    proveWritable(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/**
+ * The file holds the consumers' secrets, the keys and every signer: only its owner may read it.
+ * SQLite gives the -wal and -shm files the database file's mode, so they follow.
+ */
+function createPrivateFile(dbPath: string): void {
+  try {
+    mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+  } catch (error) {
+    // mkdir says EEXIST when a file stands where a folder of the path should be.
+    if (errorCode(error) === 'EEXIST') throw Object.assign(new Error('a file is in the way of the folder'), { code: 'ENOTDIR' });
+    throw error;
+  }
+  closeSync(openSync(dbPath, 'a', 0o600));
+  for (const path of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) {
+    if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+  }
+}
+
+/** A real write, committed: a file opened read-only, or on a full or read-only disk, fails it. */
+export function proveWritable(db: ServiceDatabase): void {
+  db.prepare("INSERT INTO service_state (name, value) VALUES ('opened_at', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
+    .run(new Date().toISOString());
+}
+
+function configure(db: ServiceDatabase, busyTimeoutMs: number): void {
   db.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a commit is in the OS's hands before we answer, so killing the process
   // loses nothing; only a power cut can lose the last commits.
@@ -114,8 +201,6 @@ export function openDatabase(dbPath: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOU
   db.pragma('foreign_keys = ON');
   // The admin commands write from another process while the service runs.
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-  migrate(db);
-  return db;
 }
 
 function migrate(db: ServiceDatabase): void {
@@ -123,7 +208,11 @@ function migrate(db: ServiceDatabase): void {
   if (version() >= MIGRATIONS.length) return;
   // Immediate: a second process opening the same new file waits, then sees the work done.
   db.transaction(() => {
-    for (let next = version(); next < MIGRATIONS.length; next++) db.exec(MIGRATIONS[next]!);
+    for (let next = version(); next < MIGRATIONS.length; next++) {
+      const migration = MIGRATIONS[next]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
+    }
     db.pragma(`user_version = ${MIGRATIONS.length}`);
   }).immediate();
 }

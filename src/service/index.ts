@@ -1,19 +1,25 @@
 // The Petitions API v1 service: starts the HTTP server on one SQLite file, with the queue
 // worker and the callback delivery loop running in the same process.
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkCallbackUrl } from './callback-address.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from './callback-delivery.js';
+import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from './connection-limits.js';
+import type { ConnectionLimits } from './connection-limits.js';
+import { DatabaseHealth } from './database-health.js';
 import { openDatabase } from './database.js';
-import { QueueWorker } from './queue-worker.js';
-import { RateLimiter } from './rate-limit.js';
+import { errorCode } from './error-code.js';
 import { answerMalformedRequests } from './malformed-http.js';
-import { forgetOldRequestSignatures } from './request-auth.js';
+import { QueueWorker } from './queue-worker.js';
+import { AuthFailureLimit, ConsumerRateLimit } from './rate-limit.js';
+import { forgetExpiredRequestSignatures } from './request-auth.js';
 import { createRoutes } from './routes.js';
 import { SignatureQueue } from './signature-queue.js';
 import { createStore } from './store.js';
 
 export interface ServiceOptions {
-  /** SQLite file (WAL); its folder and schema are created when missing. */
+  /** SQLite file (WAL); its folder (0700) and the file (0600) are created when missing. */
   dbPath: string;
   /** Default '127.0.0.1'. */
   host?: string;
@@ -21,12 +27,20 @@ export interface ServiceOptions {
   port?: number;
   /** Grant every new key request at once (development and demo). */
   autoGrant?: boolean;
+  /** Let callback endpoints be loopback or private addresses (development, tests, the demo). */
+  allowPrivateCallbacks?: boolean;
   /** Requests per minute per API key; default 1000. */
   rateLimitPerMinute?: number;
+  /** Failed authentications per minute per client address; default 60. */
+  authFailuresPerMinute?: number;
+  /** Deadlines and caps on connections; defaults in connection-limits.ts. */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Never receives secrets or personal data. Default: stderr. */
   log?: (line: string) => void;
   /** First callback retry delay (doubling after); default 5000. Tests shorten it. */
   retryBaseMs?: number;
+  /** Callback request timeout; default 10000. Tests shorten it. */
+  callbackTimeoutMs?: number;
   /** How long a write waits for another process's lock before answering 503; default 5000. Tests shorten it. */
   busyTimeoutMs?: number;
 }
@@ -40,36 +54,60 @@ export interface RunningService {
 
 const RSIG_PRUNE_EVERY_MS = 60_000;
 
+/** The database cannot be opened for writing: the service does not start on it. */
+export class DatabaseNotWritableError extends Error {
+  override name = 'DatabaseNotWritableError';
+}
+
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const store = createStore(openDatabase(options.dbPath, options.busyTimeoutMs));
+  const allowPrivate = options.allowPrivateCallbacks ?? false;
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  const store = createStore(openWritable(options.dbPath, options.busyTimeoutMs));
+  const health = new DatabaseHealth({
+    path: options.dbPath,
+    store,
+    reopen: () => openDatabase(options.dbPath, { busyTimeoutMs: options.busyTimeoutMs, mustExist: true }),
+    log,
+  });
 
   let lastPrune = 0;
-  const worker = new QueueWorker(store, (now) => {
+  const worker = new QueueWorker(store, health, (now) => {
     if (now - lastPrune < RSIG_PRUNE_EVERY_MS) return;
     lastPrune = now;
-    forgetOldRequestSignatures(store, now);
+    forgetExpiredRequestSignatures(store, now);
   }, log);
-  const queue = new SignatureQueue(store, () => worker.wake());
+  const queue = new SignatureQueue(store, health, () => worker.wake());
   const delivery = new CallbackDelivery(
     store,
-    { ...DEFAULT_DELIVERY_TIMING, retryBaseMs: options.retryBaseMs ?? DEFAULT_DELIVERY_TIMING.retryBaseMs },
-    log,
+    {
+      ...DEFAULT_DELIVERY_TIMING,
+      retryBaseMs: options.retryBaseMs ?? DEFAULT_DELIVERY_TIMING.retryBaseMs,
+      requestTimeoutMs: options.callbackTimeoutMs ?? DEFAULT_DELIVERY_TIMING.requestTimeoutMs,
+    },
+    { allowPrivate, health, log },
   );
   const app = createRoutes({
     store,
     queue,
-    rateLimiter: new RateLimiter(options.rateLimitPerMinute ?? 1000),
+    consumerRateLimit: new ConsumerRateLimit(options.rateLimitPerMinute ?? 1000),
+    authFailureLimit: new AuthFailureLimit(options.authFailuresPerMinute ?? 60),
+    health,
+    clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown',
     autoGrant: options.autoGrant ?? false,
+    callbackProblem: (url) => checkCallbackUrl(url, { allowPrivate }),
     onDeliveryQueued: () => delivery.poll(),
     log,
   });
 
-  let server: ReturnType<typeof serve>;
+  let server: Server;
   try {
-    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4010 }, () => resolve(started));
+    server = await new Promise<Server>((resolve, reject) => {
+      const started = serve(
+        { fetch: app.fetch, hostname: host, port: options.port ?? 4010, serverOptions: serverTimeouts(limits) },
+        () => resolve(started as Server),
+      );
       started.once('error', reject);
     });
   } catch (error) {
@@ -78,8 +116,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error;
   }
   answerMalformedRequests(server);
+  capConnections(server, limits);
   worker.start();
   delivery.start();
+  health.start();
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
@@ -93,12 +133,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           server.close(() => resolve());
           // Keep-alive clients (a proxy's agent) would hold the close open: in-flight requests
           // get two seconds to finish, then every connection is closed.
-          const force = setTimeout(() => {
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }, 2000);
+          const force = setTimeout(() => server.closeAllConnections(), 2000);
           force.unref();
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
+          server.closeIdleConnections();
         });
+        health.stop();
         queue.flush();
         worker.stop();
         await delivery.stop();
@@ -107,4 +146,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       return closing;
     },
   };
+}
+
+function openWritable(dbPath: string, busyTimeoutMs: number | undefined) {
+  try {
+    return openDatabase(dbPath, { busyTimeoutMs });
+  } catch (error) {
+    // The path is the operator's own; the code says why (SQLITE_READONLY, EACCES, ENOTDIR, …).
+    throw new DatabaseNotWritableError(`the database ${dbPath} cannot be opened for writing (${errorCode(error)})`);
+  }
 }

@@ -1,5 +1,6 @@
 // Requests Node's HTTP parser refuses before they reach the app (a Content-Length that is not a
-// number, headers too large, bad framing) get the spec's error body too, not a bare status line.
+// number, headers too large, bad framing, too slow) get the spec's error body too, not a bare
+// status line.
 import type { Socket } from 'node:net';
 import { failureBody } from './api-error.js';
 
@@ -14,11 +15,14 @@ export function answerMalformedRequests(server: ServerWithClientErrors): void {
       socket.destroy();
       return;
     }
-    // Only the statuses decisions.md lists: oversized headers are a too-large request (413).
+    // Oversized headers are a too-large request (413); a request that did not arrive within
+    // the connection deadlines (connection-limits.ts) is 408.
     const [status, reason, message] =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [413, 'Payload Too Large', 'headers: larger than the server accepts']
-        : [400, 'Bad Request', 'request: not valid HTTP'];
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'request: not received in time']
+          : [400, 'Bad Request', 'request: not valid HTTP'];
     const body = JSON.stringify(failureBody([message]));
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

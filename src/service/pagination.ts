@@ -3,6 +3,7 @@
 import type { Signature, SignaturePage, SortOrder } from '../shared/types.js';
 import { ApiError } from './api-error.js';
 import { countryName } from './country-names.js';
+import { toIsoSeconds } from './iso-time.js';
 import type { ListedSignatureRow, PetitionRow, Store } from './store.js';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -15,10 +16,13 @@ export interface ListQuery {
   sort: SortOrder;
 }
 
-function wholeNumber(text: string): number | null {
-  if (!/^\d{1,16}$/.test(text)) return null;
-  const value = Number(text);
-  return Number.isSafeInteger(value) && value >= 1 ? value : null;
+/**
+ * A page number from 1. However many digits it has it is a page (beyond the last one: an empty
+ * page, as decided); past 2^53 it is read as 2^53 - 1, which no petition reaches either.
+ */
+function pageNumber(text: string): number | null {
+  if (!/^\d+$/.test(text) || /^0+$/.test(text)) return null;
+  return Math.min(Number(text), Number.MAX_SAFE_INTEGER);
 }
 
 /** Reads page, page_size and sort; every problem is one message naming its parameter. */
@@ -35,7 +39,7 @@ export function parseListQuery(query: (name: string) => string | undefined): Lis
   let page = 1;
   const pageText = query('page');
   if (pageText !== undefined) {
-    const value = wholeNumber(pageText);
+    const value = pageNumber(pageText);
     if (value === null) problems.push('page: must be a whole number from 1');
     else page = value;
   }
@@ -56,7 +60,7 @@ function toSignature(row: ListedSignatureRow): Signature {
     state_province: row.state_province,
     country_name: countryName(row.country_code),
     country_code: row.country_code,
-    signed_on: new Date(row.signed_on).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    signed_on: toIsoSeconds(row.signed_on),
   };
 }
 
@@ -85,7 +89,8 @@ export function signaturePage(store: Store, petition: PetitionRow, query: ListQu
   const toRank = Math.min(listed, query.page * query.pageSize);
   return {
     signature_count: petition.signature_count,
-    prev_page_endpoint: query.page > 1 ? pageEndpoint(petition.id, query.page - 1, query) : null,
+    // From beyond the last page, the way back is the last page itself.
+    prev_page_endpoint: query.page > 1 ? pageEndpoint(petition.id, Math.min(query.page - 1, totalPages), query) : null,
     next_page_endpoint: query.page < totalPages ? pageEndpoint(petition.id, query.page + 1, query) : null,
     page: query.page,
     total_pages: totalPages,

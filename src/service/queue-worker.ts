@@ -1,6 +1,7 @@
 // Moves queued signatures into the petition's list, in batches inside transactions, giving
 // each listed (non-hidden) one the petition's next dense listed_position.
 import type { SignerInput } from '../shared/signature-schema.js';
+import type { DatabaseHealth } from './database-health.js';
 import { errorCode } from './error-code.js';
 import type { PetitionRow, Store } from './store.js';
 
@@ -21,6 +22,7 @@ export class QueueWorker {
 
   constructor(
     private readonly store: Store,
+    private readonly health: DatabaseHealth,
     private readonly onTick: (now: number) => void = () => {},
     private readonly log: (line: string) => void = () => {},
   ) {}
@@ -65,7 +67,10 @@ export class QueueWorker {
     try {
       work();
     } catch (error) {
-      this.log(`queue worker: drain failed (${errorCode(error)}); retrying on the next poll`);
+      // A storage outage is logged once, by the health check, not on every poll.
+      if (!this.health.unavailable(error)?.outage) {
+        this.log(`queue worker: drain failed (${errorCode(error)}); retrying on the next poll`);
+      }
     }
   }
 

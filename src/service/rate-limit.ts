@@ -1,25 +1,79 @@
-// Per-API-key request budget (decisions.md "Rate limits"): a fixed one-minute window per
-// consumer, answered with 429 and Retry-After once spent.
+// Fixed one-minute windows of a budget per key: the per-API-key request budget (decisions.md
+// "Rate limits") and the per-address budget of failed authentications, both answered with 429
+// and Retry-After once spent.
 import { ApiError } from './api-error.js';
 
 const WINDOW_MS = 60_000;
+/** Past this many keys, windows that have ended are dropped before another is added. */
+const SWEEP_AT = 10_000;
 
-export class RateLimiter {
-  private readonly windows = new Map<number, { startedAt: number; count: number }>();
+export class FixedWindowLimit<Key> {
+  private readonly windows = new Map<Key, { startedAt: number; count: number }>();
 
-  constructor(private readonly perMinute: number) {}
+  constructor(readonly perMinute: number) {}
 
-  /** Counts one request of the consumer, or throws 429 when its minute's budget is spent. */
-  take(consumerId: number, now = Date.now()): void {
-    let window = this.windows.get(consumerId);
+  /** Seconds until `key` may go on, or 0 when its budget is not spent. Counts nothing. */
+  retryAfter(key: Key, now = Date.now()): number {
+    const window = this.windows.get(key);
+    if (!window || now - window.startedAt >= WINDOW_MS || window.count < this.perMinute) return 0;
+    return Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
+  }
+
+  /** Counts one against `key`'s budget. */
+  count(key: Key, now = Date.now()): void {
+    let window = this.windows.get(key);
     if (!window || now - window.startedAt >= WINDOW_MS) {
+      if (!window && this.windows.size >= SWEEP_AT) this.dropEnded(now);
       window = { startedAt: now, count: 0 };
-      this.windows.set(consumerId, window);
+      this.windows.set(key, window);
     }
     window.count++;
-    if (window.count > this.perMinute) {
-      const retryAfter = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
-      throw new ApiError(429, [`api_key: more than ${this.perMinute} requests a minute; retry after ${retryAfter} s`], retryAfter);
+  }
+
+  private dropEnded(now: number): void {
+    for (const [key, window] of this.windows) {
+      if (now - window.startedAt >= WINDOW_MS) this.windows.delete(key);
     }
+  }
+}
+
+/** A consumer's requests a minute: each authenticated request counts, the one over budget is 429. */
+export class ConsumerRateLimit {
+  private readonly limit: FixedWindowLimit<number>;
+
+  constructor(perMinute: number) {
+    this.limit = new FixedWindowLimit(perMinute);
+  }
+
+  take(consumerId: number, now = Date.now()): void {
+    const retryAfter = this.limit.retryAfter(consumerId, now);
+    if (retryAfter > 0) {
+      throw new ApiError(429, [`api_key: more than ${this.limit.perMinute} requests a minute; retry after ${retryAfter} s`], { retryAfter });
+    }
+    this.limit.count(consumerId, now);
+  }
+}
+
+/**
+ * Failed authentications (401) per client address, kept apart from any consumer's budget: a
+ * known api_key sent with garbage signatures cannot spend its owner's budget, and unknown keys
+ * are limited too. While an address is over its budget, its requests are 429 unread.
+ */
+export class AuthFailureLimit {
+  private readonly limit: FixedWindowLimit<string>;
+
+  constructor(perMinute: number) {
+    this.limit = new FixedWindowLimit(perMinute);
+  }
+
+  refuseIfSpent(address: string, now = Date.now()): void {
+    const retryAfter = this.limit.retryAfter(address, now);
+    if (retryAfter > 0) {
+      throw new ApiError(429, [`too many failed authentications from this address; retry after ${retryAfter} s`], { retryAfter });
+    }
+  }
+
+  recordFailure(address: string, now = Date.now()): void {
+    this.limit.count(address, now);
   }
 }

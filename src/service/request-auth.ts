@@ -8,10 +8,9 @@ import { textParam } from './request-params.js';
 import type { ConsumerRow, Store } from './store.js';
 
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
-/** A seen rsig is kept until no timestamp that could carry it is inside the window any more. */
-export const RSIG_MEMORY_MS = 2 * TIMESTAMP_WINDOW_MS + 60_000;
 
-const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+/** ISO 8601 to the second, fractions allowed, in UTC (`Z`) or with any offset (`-07:00`, `+0000`). */
+const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
 const RSIG_FORMAT = /^[0-9a-f]{64}$/;
 
 /**
@@ -39,18 +38,23 @@ function unknownKey(): ApiError {
   return new ApiError(401, ['api_key: missing or unknown']);
 }
 
-/** Checks timestamp and endpoint, which do not depend on the secret or the auth key. */
-export function checkSignedRequestFrame(params: PostParams, path: string, now: number): void {
+/**
+ * Checks timestamp and endpoint, which do not depend on the secret or the auth key. Returns
+ * until when a request with this timestamp is accepted (its replay memory lasts that long).
+ */
+export function checkSignedRequestFrame(params: PostParams, path: string, now: number): number {
   const timestamp = textParam(params.values, 'timestamp');
-  if (!timestamp || !TIMESTAMP_FORMAT.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
-    throw new ApiError(401, ['timestamp: missing or not UTC ISO 8601 like 2026-11-22T10:00:00Z']);
+  const time = timestamp && TIMESTAMP_FORMAT.test(timestamp) ? Date.parse(timestamp) : Number.NaN;
+  if (Number.isNaN(time)) {
+    throw new ApiError(401, ['timestamp: missing or not ISO 8601 with a UTC offset, like 2026-11-22T10:00:00Z']);
   }
-  if (Math.abs(Date.parse(timestamp) - now) > TIMESTAMP_WINDOW_MS) {
+  if (Math.abs(time - now) > TIMESTAMP_WINDOW_MS) {
     throw new ApiError(401, ["timestamp: more than 5 minutes from the service's clock"]);
   }
   if (textParam(params.values, 'endpoint') !== path) {
     throw new ApiError(401, ['endpoint: missing or not the path requested']);
   }
+  return time + TIMESTAMP_WINDOW_MS;
 }
 
 /** Verifies rsig = SHA-256(REQUEST_STRING + SECRET + AUTH_KEY) in constant time; returns it. */
@@ -62,17 +66,17 @@ export function verifyRequestSignature(params: PostParams, secret: string, authK
   return rsig;
 }
 
-export const REPLAY_MESSAGE = 'rsig: this signed request was already received (replay)';
-
 /**
- * Records a verified rsig; false when it was seen before (a replay). Kept in the database so
- * a restart does not reopen the window. Signature submissions record it inside their queue
- * transaction instead, so a submission costs one commit.
+ * Records a verified signature submission's rsig until `expiresAt`; false when it was seen
+ * before. A signature sent again is a duplicate whatever became of the first one (removed
+ * since, say), so a captured request can add nothing. Kept in the database so a restart does
+ * not reopen the window, and recorded inside the queue's transaction: one commit a submission.
  */
-export function rememberRequestSignature(store: Store, rsig: string, now: number): boolean {
-  return store.rememberRsig.run(rsig, now).changes > 0;
+export function rememberRequestSignature(store: Store, rsig: string, expiresAt: number): boolean {
+  return store.rememberRsig.run(rsig, expiresAt).changes > 0;
 }
 
-export function forgetOldRequestSignatures(store: Store, now: number): void {
-  store.forgetRsigsBefore.run(now - RSIG_MEMORY_MS);
+/** Forgets rsigs whose request could no longer be accepted at `now`. */
+export function forgetExpiredRequestSignatures(store: Store, now: number): void {
+  store.forgetRsigsExpiredBefore.run(now);
 }

@@ -1,10 +1,12 @@
-// Reads a request body straight from Node's IncomingMessage, at most 16 KiB (decisions.md:
-// larger is 413). Reading it through the Web Request would build an undici Request per call,
-// which costs more than the rest of a signature submission.
+// Reads a request body straight from Node's IncomingMessage, at most BODY_LIMIT_BYTES
+// (decisions.md: larger is 413). Reading it through the Web Request would build an undici
+// Request per call, which costs more than the rest of a signature submission.
 import type { IncomingMessage } from 'node:http';
+import { bodyLimitFor, worstCaseSignedFormBytes } from '../shared/signed-body-limit.js';
 import { ApiError } from './api-error.js';
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
+/** 16 KiB, raised so that every signed request the rules accept fits in any script (36 KiB). */
+export const BODY_LIMIT_BYTES = bodyLimitFor(worstCaseSignedFormBytes());
 
 function tooLarge(): ApiError {
   return new ApiError(413, [`body: larger than ${BODY_LIMIT_BYTES} bytes`]);

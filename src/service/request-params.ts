@@ -30,7 +30,8 @@ export async function readPostParams(c: NodeContext): Promise<PostParams> {
     }
     return { values: queryValues(c), requestString: '', empty: true };
   }
-  if (type === 'application/x-www-form-urlencoded') {
+  // Clients of API v1 that post with no Content-Type at all meant a form (decisions.md "Bodies").
+  if (type === 'application/x-www-form-urlencoded' || type === '') {
     const pairs = new Map<string, string>();
     for (const [key, value] of new URLSearchParams(raw)) {
       // The first occurrence wins; a repeated name cannot override a signed earlier value.
@@ -51,6 +52,12 @@ export async function readPostParams(c: NodeContext): Promise<PostParams> {
       throw new ApiError(400, ['body: must be a JSON object of parameters']);
     }
     const body = parsed as Record<string, unknown>;
+    // A parameter is a single value. Nested ones have no request-string form, and a deep one
+    // would overflow the stack of anything that walks it, before authentication.
+    const nested = Object.keys(body).filter((name) => typeof body[name] === 'object' && body[name] !== null);
+    if (nested.length > 0) {
+      throw new ApiError(400, nested.map((name) => `${name}: must be text, a number, true or false`));
+    }
     return {
       values: { ...queryValues(c), ...body },
       requestString: jsonRequestString(body),

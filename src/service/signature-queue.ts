@@ -1,15 +1,19 @@
 // Durable queue of accepted signatures with group commit: submissions arriving in the same
 // event-loop turn share one transaction (with their rsig's replay record), and each is
 // answered only after that commit.
+import type { DatabaseHealth } from './database-health.js';
 import { rememberRequestSignature } from './request-auth.js';
 import type { NewQueuedSignature, Store } from './store.js';
 
 export interface QueueEntry extends NewQueuedSignature {
-  /** The verified request signature, remembered against replays in the same commit. */
+  /** The verified request signature, remembered in the same commit… */
   rsig: string;
+  /** …until its timestamp leaves the window. */
+  rsigExpiresAt: number;
 }
 
-export type EnqueueOutcome = 'queued' | 'duplicate' | 'replay';
+/** `duplicate`: the email already signed, or this very request was received before. */
+export type EnqueueOutcome = 'queued' | 'duplicate';
 
 interface Waiting {
   item: QueueEntry;
@@ -23,6 +27,7 @@ export class SignatureQueue {
 
   constructor(
     private readonly store: Store,
+    private readonly health: DatabaseHealth,
     /** Called after each commit that queued something, to wake the worker. */
     private readonly onQueued: () => void,
   ) {}
@@ -46,6 +51,10 @@ export class SignatureQueue {
     if (batch.length === 0) return;
     let outcomes: EnqueueOutcome[];
     try {
+      // A commit into a file that was deleted or moved away would not be durable: such a batch
+      // is refused before it is written, so that a 503 never leaves a signature behind.
+      this.health.refuseWhileUnavailable();
+      this.health.confirmInPlace();
       outcomes = this.store.db.transaction(() => batch.map(({ item }) => this.insert(item)))();
     } catch (error) {
       for (const entry of batch) entry.reject(error);
@@ -55,9 +64,9 @@ export class SignatureQueue {
     if (outcomes.includes('queued')) this.onQueued();
   }
 
-  /** Replay first, then duplicates among listed and queued signatures (the queue's unique index). */
+  /** The same request again, then duplicates among listed and queued signatures (the queue's unique index). */
   private insert(item: QueueEntry): EnqueueOutcome {
-    if (!rememberRequestSignature(this.store, item.rsig, item.received_at)) return 'replay';
+    if (!rememberRequestSignature(this.store, item.rsig, item.rsigExpiresAt)) return 'duplicate';
     if (this.store.signatureExists.get(item.petition_id, item.email_identity)) return 'duplicate';
     const result = this.store.insertQueued.run(
       item.petition_id,

@@ -4,7 +4,8 @@ import { SIGNER_FIELDS, formatProblem, validateSigner } from '../shared/signatur
 import { timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import { emailIdentity } from './email-identity.js';
-import { REPLAY_MESSAGE, checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
+import { refuseIfClosed } from './petitions.js';
+import { checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
 import type { PostParams } from './request-params.js';
 import { textParam } from './request-params.js';
 import type { SignatureQueue } from './signature-queue.js';
@@ -24,6 +25,8 @@ export interface Submission {
   params: PostParams;
   path: string;
   now: number;
+  /** Counts the request against the consumer's budget, once it is proven to be the consumer's. */
+  chargeRateLimit: () => void;
 }
 
 export async function submitSignature(context: SubmissionContext, submission: Submission): Promise<void> {
@@ -37,9 +40,11 @@ export async function submitSignature(context: SubmissionContext, submission: Su
   const hasData = Object.values(signerFields).some((value) => typeof value !== 'string' || value.trim() !== '');
   if (!hasData) throw new ApiError(400, [NO_SIGNATURE_DATA]);
 
-  checkSignedRequestFrame(params, path, now);
+  refuseIfClosed(petition, now);
+  const rsigExpiresAt = checkSignedRequestFrame(params, path, now);
   const keyRequest = grantedKeyRequest(store, submission);
   const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
+  submission.chargeRateLimit();
   const validation = validateSigner(signerFields);
   if (!validation.success) throw new ApiError(400, validation.problems.map(formatProblem));
 
@@ -50,8 +55,8 @@ export async function submitSignature(context: SubmissionContext, submission: Su
     auth_key_request_id: keyRequest.id,
     received_at: now,
     rsig,
+    rsigExpiresAt,
   });
-  if (outcome === 'replay') throw new ApiError(401, [REPLAY_MESSAGE]);
   if (outcome === 'duplicate') throw new ApiError(409, [ALREADY_SIGNED]);
 }
 

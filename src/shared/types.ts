@@ -23,6 +23,23 @@ export interface SignaturePage {
   signatures: Signature[];
 }
 
+/** `GET petitions/:id`: the petition as API v1 returned it. */
+export interface PetitionResource {
+  petition_id: number;
+  title: string;
+  /** `closed` when the operator closed it or its `end_at` has passed. */
+  status: 'open' | 'closed';
+  overview: string;
+  targets: { name: string }[];
+  signature_count: number;
+  goal: number | null;
+  /** UTC ISO 8601 with `Z`. */
+  created_at: string;
+  end_at: string | null;
+  url: string | null;
+  image_url: string | null;
+}
+
 /** The body of every failure, and of a signature submission's answer. */
 export interface SubmissionResult {
   result: 'success' | 'failure';

@@ -90,6 +90,7 @@ export class Stack {
       dbPath: this.dbPath,
       port: this.servicePort,
       autoGrant: this.#options.autoGrant ?? true,
+      allowPrivateCallbacks: true,
       rateLimitPerMinute: 100_000,
       retryBaseMs: 50,
       log: () => undefined,

@@ -13,8 +13,9 @@ import Database from 'better-sqlite3';
 import { openAdmin } from '../../src/service/admin.js';
 import { changeStatus } from '../../src/service/auth-key-requests.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from '../../src/service/callback-delivery.js';
-import type { DeliveryTiming } from '../../src/service/callback-delivery.js';
-import { openDatabase } from '../../src/service/database.js';
+import type { DeliveryContext, DeliveryTiming } from '../../src/service/callback-delivery.js';
+import { DatabaseHealth } from '../../src/service/database-health.js';
+import { callbackHost, openDatabase } from '../../src/service/database.js';
 import { QueueWorker } from '../../src/service/queue-worker.js';
 import { createStore } from '../../src/service/store.js';
 import type { Store } from '../../src/service/store.js';
@@ -25,6 +26,7 @@ const FAST: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, retryBaseMs: 50, poll
 
 interface Fixture {
   store: Store;
+  health: DatabaseHealth;
   secret: string;
   dbPath: string;
   petitionId: number;
@@ -42,10 +44,12 @@ function openFixture(): Fixture {
   const { petition_id: petitionId } = admin.createPetition('Background');
   admin.close();
   const store = createStore(openDatabase(dbPath));
+  const health = new DatabaseHealth({ path: dbPath, store, reopen: () => openDatabase(dbPath, { mustExist: true }), log: () => {} });
   const consumer = store.consumerByApiKey.get(api_key)!;
   let sources = 0;
   return {
     store,
+    health,
     secret,
     dbPath,
     petitionId,
@@ -57,6 +61,7 @@ function openFixture(): Fixture {
         source_description: 'background test',
         requester_email: 'team@example.org',
         callback_endpoint: url,
+        callback_host: callbackHost(url),
         created_at: now,
       });
       changeStatus(store, Number(lastInsertRowid), 'grant', now);
@@ -69,6 +74,10 @@ function openFixture(): Fixture {
   };
 }
 
+/** Callbacks in these tests go to receivers on loopback. */
+function deliveryContext(fixture: Fixture, log: (line: string) => void): DeliveryContext {
+  return { allowPrivate: true, health: fixture.health, log };
+}
 
 test("a request's deliveries go out one at a time, in order: never granted after revoked", async () => {
   const t = await startTestService({ retryBaseMs: 50 });
@@ -97,7 +106,7 @@ test('a delivery that keeps failing is abandoned once the give-up time has passe
   const failing = await startCallbackReceiver(fixture.secret);
   failing.answerWith = 500;
   const logs: string[] = [];
-  const delivery = new CallbackDelivery(fixture.store, { ...FAST, giveUpAfterMs: 300 }, (line) => logs.push(line));
+  const delivery = new CallbackDelivery(fixture.store, { ...FAST, giveUpAfterMs: 300 }, deliveryContext(fixture, (line) => logs.push(line)));
   try {
     const id = fixture.grantedRequest(failing.url);
     delivery.start();
@@ -118,7 +127,7 @@ test('endpoints that hang until the timeout do not hold back other deliveries', 
   const hanging = createServer(() => {});
   await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
   const hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/never`;
-  const delivery = new CallbackDelivery(fixture.store, FAST, () => {});
+  const delivery = new CallbackDelivery(fixture.store, FAST, deliveryContext(fixture, () => {}));
   try {
     const now = Date.now();
     // Due before the good one, and more than one poll starts.
@@ -140,10 +149,10 @@ test('a database locked by another process past the busy timeout: logged, retrie
   const fixture = openFixture();
   fixture.store.db.pragma('busy_timeout = 50');
   const logs: string[] = [];
-  const worker = new QueueWorker(fixture.store, () => {}, (line) => logs.push(line));
+  const worker = new QueueWorker(fixture.store, fixture.health, () => {}, (line) => logs.push(line));
   const failing = await startCallbackReceiver(fixture.secret);
   failing.answerWith = 500;
-  const delivery = new CallbackDelivery(fixture.store, FAST, (line) => logs.push(line));
+  const delivery = new CallbackDelivery(fixture.store, FAST, deliveryContext(fixture, (line) => logs.push(line)));
   const other = new Database(fixture.dbPath);
   const email = 'locked@example.org';
   try {

@@ -28,7 +28,7 @@ test('admin commands and the running service on one file', async () => {
     assert.match(usage.stderr, /--count: must be a whole number from 1/);
     assert.match(runAdmin(['grant', '--db', db, '7']).stderr, /no authorization key request with id 7/);
 
-    const service = await spawnService(['--db', db]);
+    const service = await spawnService(['--db', db, '--allow-private-callbacks']);
     const receiver = await startCallbackReceiver(secret);
     try {
       const page = await (await fetch(`${service.baseUrl}/petitions/1/signatures?api_key=${api_key}`)).json() as { signature_count: number };

@@ -23,12 +23,13 @@ export interface TestService {
 
 export async function startTestService(options: Partial<ServiceOptions> = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'service-test-'));
-  const dbPath = join(dir, 'service.db');
+  const dbPath = options.dbPath ?? join(dir, 'service.db');
   const admin = openAdmin(dbPath);
   const consumer = admin.createConsumer('test consumer');
   const { petition_id: petitionId } = admin.createPetition('Test petition');
   const logs: string[] = [];
-  const service = await startService({ dbPath, port: 0, log: (line) => logs.push(line), ...options });
+  // Callback receivers in these tests listen on loopback; the address rule has its own tests.
+  const service = await startService({ dbPath, port: 0, allowPrivateCallbacks: true, log: (line) => logs.push(line), ...options });
   return {
     service,
     baseUrl: service.baseUrl,

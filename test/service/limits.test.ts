@@ -59,7 +59,7 @@ test('the file write-locked by another process past the busy timeout: 503 with R
     }
     assert.equal((await getJson(t, path)).status, 200, 'reads go on meanwhile');
     other.exec('COMMIT');
-    assert.equal((await postForm(t, path, body)).status, 202, 'the refused request was not recorded as seen (no replay)');
+    assert.equal((await postForm(t, path, body)).status, 202, 'the refused request was not recorded as seen (not a duplicate)');
     assert.equal((await postForm(t, keyPath, keyBody)).status, 202, 'nor the refused key request');
     const listed = await eventually(() => getJson(t, path), (r) => r.body.signatures.some((s: { name: string }) => s.name === 'Locked Out'), 2000);
     assert.ok(listed.body.signatures.some((s: { name: string }) => s.name === 'Locked Out'));
@@ -95,6 +95,10 @@ test('callback retries: about 5 s first, doubling, at most an hour apart', () =>
   assert.equal(retryDelay(40, DEFAULT_DELIVERY_TIMING, middle), 3_600_000);
   assert.equal(retryDelay(1, DEFAULT_DELIVERY_TIMING, () => 0), 4_000, 'jitter spreads ±20 %');
   assert.equal(retryDelay(1, DEFAULT_DELIVERY_TIMING, () => 1), 6_000);
+  for (const attempts of [12, 13, 40, 1000, 1e6, Number.MAX_SAFE_INTEGER]) {
+    assert.equal(retryDelay(attempts, DEFAULT_DELIVERY_TIMING, () => 1), 3_600_000, `never more than an hour apart (${attempts})`);
+    assert.equal(retryDelay(attempts, DEFAULT_DELIVERY_TIMING, () => 0), 2_880_000, 'still spread below the cap');
+  }
 });
 
 test('seeding a petition that already has signatures puts the history before them', async () => {

@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeRsig, formEncode, jsonRequestString, signFormBody, signingTimestamp } from '../../src/shared/signing.js';
+import { BODY_LIMIT_BYTES } from '../../src/service/request-body.js';
 import {
   eventually,
   getJson,
@@ -108,11 +109,13 @@ describe('signed submission', () => {
     assert.match((await failure(response, 401))[0]!, /^endpoint: /);
   });
 
-  test('the same signed request twice is a replay: 401', async () => {
+  test('the same signed request sent again (same body, same whole-second timestamp) is a duplicate: 409, never 401', async () => {
     const path = signaturesPath(t.petitionId);
-    const body = await signFormBody(signedPairs(t, path, [['source', source], ...signerFields()]), t.consumer.secret, key);
+    const body = await signFormBody(signedPairs(t, path, [['source', source], ...signerFields()], new Date(Math.floor(Date.now() / 1000) * 1000)), t.consumer.secret, key);
     assert.equal((await postForm(t, path, body)).status, 202);
-    assert.match((await failure(await postForm(t, path, body), 401))[0]!, /^rsig: .*replay/);
+    for (let i = 0; i < 2; i++) {
+      assert.deepEqual(await failure(await postForm(t, path, body), 409), ['email: This email address has already signed this petition']);
+    }
   });
 
   test('an unknown or missing api_key is 401', async () => {
@@ -127,11 +130,11 @@ describe('signed submission', () => {
     assert.match((await failure(await submitSignature(t, 'https://elsewhere.example', key, signerFields()), 401))[0]!, /^auth_key: /);
   });
 
-  test('an unknown petition is 404, a malformed id 400', async () => {
+  test('an unknown petition is 404, and so is an id that is not a positive integer', async () => {
     const response = await postForm(t, '/v1/petitions/999/signatures', formEncode([['api_key', t.consumer.api_key], ...signerFields()]));
     assert.deepEqual(await failure(response, 404), ['petition not found']);
     const malformed = await postForm(t, '/v1/petitions/abc/signatures', formEncode([['api_key', t.consumer.api_key], ...signerFields()]));
-    assert.match((await failure(malformed, 400))[0]!, /^petition_id: /);
+    assert.deepEqual(await failure(malformed, 404), ['petition not found']);
   });
 
   async function submitSignatureAt(when: Date): Promise<Response> {
@@ -222,8 +225,8 @@ describe('bodies', () => {
     assert.match((await failure(response, 415))[0]!, /^Content-Type: /);
   });
 
-  test('a body over 16 KiB is 413', async () => {
-    const response = await postForm(t, signaturesPath(t.petitionId), `reason=${'x'.repeat(17 * 1024)}`);
+  test('a body over the limit is 413', async () => {
+    const response = await postForm(t, signaturesPath(t.petitionId), `reason=${'x'.repeat(BODY_LIMIT_BYTES)}`);
     assert.match((await failure(response, 413))[0]!, /^body: /);
   });
 

@@ -55,6 +55,12 @@ test('callback signature known answer, and its verification', async () => {
   assert.equal(await verifyCallbackSignature(secret, timestamp, x_petition_signature, body, sent), 'valid');
   const later = new Date(sent.getTime() + 301_000);
   assert.equal(await verifyCallbackSignature(secret, timestamp, x_petition_signature, body, later), 'stale');
+  // A timestamp from the future is refused the same way: one captured now must not work later.
+  const early = new Date(sent.getTime() - 301_000);
+  assert.equal(await verifyCallbackSignature(secret, timestamp, x_petition_signature, body, early), 'stale');
+  for (const offset of [-299_000, 299_000]) {
+    assert.equal(await verifyCallbackSignature(secret, timestamp, x_petition_signature, body, new Date(sent.getTime() + offset)), 'valid');
+  }
   assert.equal(await verifyCallbackSignature(secret, timestamp, x_petition_signature, `${body} `, sent), 'forged');
   assert.equal(await verifyCallbackSignature('other', timestamp, x_petition_signature, body, sent), 'forged');
   assert.equal(await verifyCallbackSignature(secret, null, x_petition_signature, body, sent), 'missing');

@@ -1,0 +1,148 @@
+// Which callback endpoints the service may post to (decisions.md "Authorization keys"): an http
+// or https URL whose host is not, and does not resolve to, a loopback, private, link-local,
+// unique-local, reserved or cloud metadata address, in any spelling. The URL parser already
+// writes 0x7f000001, 127.1, 2130706433 and 0177.0.0.1 as 127.0.0.1; IPv4 inside IPv6
+// (::ffff:…, NAT64, 6to4) is checked as the IPv4 address it carries.
+import { lookup } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT; Alibaba's metadata service is 100.100.100.200
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local; AWS, GCP and Azure metadata at 169.254.169.254
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and the broadcast address
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments (Teredo among them)
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique-local; AWS's IPv6 metadata is fd00:ec2::254
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local, deprecated
+  ['ff00::', 8], // multicast
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Refused at delivery: the code a failed attempt is logged with. */
+export const CALLBACK_ADDRESS_CODE = 'ECALLBACKADDRESS';
+
+export class CallbackAddressError extends Error {
+  readonly code = CALLBACK_ADDRESS_CODE;
+  override name = 'CallbackAddressError';
+}
+
+/** How long the check at request time waits for a name to resolve. */
+export const RESOLVE_TIMEOUT_MS = 3000;
+
+/** True for an address the service may connect to: a public unicast one. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const embedded = embeddedIpv4(address);
+  if (embedded !== null) return isPublicAddress(embedded);
+  // BlockList also matches IPv4-mapped addresses (::ffff:a.b.c.d) against the IPv4 rules.
+  return !NOT_PUBLIC.check(address, 'ipv6');
+}
+
+/** The IPv4 address inside a NAT64 (64:ff9b::/96) or 6to4 (2002::/16) address, else null. */
+function embeddedIpv4(address: string): string | null {
+  const groups = expandIpv6(address);
+  if (!groups) return null;
+  const toIpv4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) {
+    return toIpv4(groups[6]!, groups[7]!);
+  }
+  if (groups[0] === 0x2002) return toIpv4(groups[1]!, groups[2]!);
+  return null;
+}
+
+function expandIpv6(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = parse(head);
+  const back = parse(tail);
+  const groups = tail === undefined ? front : [...front, ...new Array(8 - front.length - back.length).fill(0), ...back];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group)) ? groups : null;
+}
+
+/** The host as a name or a bare address (the URL parser keeps IPv6 in brackets). */
+export function bareHost(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** `localhost` and every name under it are this machine (RFC 6761), whatever a resolver says. */
+function isLocalhostName(host: string): boolean {
+  return /(^|\.)localhost\.?$/i.test(host);
+}
+
+/**
+ * Every address `host` stands for, each one public, or a CallbackAddressError. A name with any
+ * non-public address is refused: the connection could be made to that one.
+ */
+export async function publicAddresses(host: string, timeoutMs = RESOLVE_TIMEOUT_MS): Promise<LookupAddress[]> {
+  if (isIP(host)) {
+    if (!isPublicAddress(host)) throw new CallbackAddressError('is a loopback, private, link-local or reserved address');
+    return [{ address: host, family: isIP(host) }];
+  }
+  if (isLocalhostName(host)) throw new CallbackAddressError('names this machine (localhost)');
+  const addresses = await resolveAll(host, timeoutMs);
+  if (addresses.length === 0 || addresses.some(({ address }) => !isPublicAddress(address))) {
+    throw new CallbackAddressError('resolves to a loopback, private, link-local or reserved address');
+  }
+  return addresses;
+}
+
+function resolveAll(host: string, timeoutMs: number): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new CallbackAddressError('could not be resolved in time')), timeoutMs);
+    lookup(host, { all: true, verbatim: true }, (error, addresses) => {
+      clearTimeout(timer);
+      if (error) reject(new CallbackAddressError('could not be resolved'));
+      else resolve(addresses);
+    });
+  });
+}
+
+/** The callback_endpoint rule at request time: null when it may be used, else the 400 message. */
+export async function checkCallbackUrl(text: string, options: { allowPrivate: boolean }): Promise<string | null> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'callback_endpoint: must be an http or https URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'callback_endpoint: must be an http or https URL';
+  if (options.allowPrivate) return null;
+  try {
+    await publicAddresses(bareHost(url));
+    return null;
+  } catch (error) {
+    if (error instanceof CallbackAddressError) return `callback_endpoint: its host ${error.message}`;
+    throw error;
+  }
+}
