@@ -5,6 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
+import { lookup } from 'node:dns/promises';
+import { isPublicAddress } from '../../src/service/callback-address.js';
 import { startService } from '../../src/service/index.js';
 import { startCallbackReceiver } from './callback-receiver.js';
 import { authKeysPath, eventually, keyRequestFields, signedPost, startTestService } from './harness.js';
@@ -15,6 +18,8 @@ async function keyRequest(t: TestService, source: string, callback: string, cons
 }
 
 test('by default a callback_endpoint aimed at loopback, private, link-local or metadata addresses is 400, in every spelling', async () => {
+  const own = await lookup(hostname(), { all: true });
+  assert.ok(own.every(({ address }) => !isPublicAddress(address)), `this machine's name resolves to ${JSON.stringify(own)}`);
   const t = await startTestService({ allowPrivateCallbacks: false });
   try {
     const refused = [
@@ -22,6 +27,12 @@ test('by default a callback_endpoint aimed at loopback, private, link-local or m
       'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://169.254.169.254/latest/meta-data/',
       'http://10.0.0.1:6379/', 'http://192.168.1.1/', 'http://172.16.0.1/', 'http://100.100.100.200/',
       'http://[fd00:ec2::254]/', 'http://[fe80::1]/', 'http://0.0.0.0/', 'http://localhost:9/', 'http://api.localhost/',
+      'http://[::ffff:169.254.169.254]/', 'http://[64:ff9b::7f00:1]/', 'http://[2002:a00:1::]/', 'http://[::]/',
+      'http://224.0.0.1/', 'http://255.255.255.255/', 'http://198.18.0.1/',
+      // A name is judged by what it resolves to: this machine's own name resolves to loopback.
+      `http://${hostname()}:8080/`,
+      // A name that resolves to nothing cannot be checked, nor called back.
+      'http://no-such-host.invalid/',
     ];
     for (const [index, url] of refused.entries()) {
       const response = await keyRequest(t, `https://ssrf.example.org/${index}`, url);
@@ -30,7 +41,7 @@ test('by default a callback_endpoint aimed at loopback, private, link-local or m
       assert.match(body.messages.join(' '), /^callback_endpoint: /, url);
     }
     assert.equal(t.admin.listAuthKeys().length, 0, 'none was recorded');
-    for (const [index, url] of ['http://93.184.215.14/callback', 'https://[2606:4700:4700::1111]/cb'].entries()) {
+    for (const [index, url] of ['http://93.184.215.14/callback', 'https://[2606:4700:4700::1111]/cb', 'http://[64:ff9b::5db8:d70e]/cb'].entries()) {
       assert.equal((await keyRequest(t, `https://public.example.org/${index}`, url)).status, 202, url);
     }
   } finally {
