@@ -1,4 +1,4 @@
-// Proxy benchmark (issue 3): cached GET …/signatures/recent through the proxy against a bare
+// Proxy benchmark (docs/benchmarks.md "Proxy"): cached GET …/signatures/recent through the proxy against a bare
 // node:http server answering the same bytes, the upstream calls during those runs, and signed
 // submissions per second through the proxy into the service. Proxy, service and bare server run
 // as child processes on loopback; each figure is the median of 3 bounded autocannon runs.

@@ -1,4 +1,4 @@
-// The browser's routes under /api/petitions/:id (issue 3, "Routes for the browser"). Thin: parse,
+// The browser's routes under /api/petitions/:id (docs/openapi/proxy.yaml). Thin: parse,
 // call the domain, answer. Only configured petitions exist here.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -29,7 +29,7 @@ const READ_RETRY_AFTER_SECONDS = 5;
 
 function answer(c: Context, result: CachedAnswer): Response {
   c.header('Content-Type', 'application/json; charset=utf-8');
-  // decisions.md: every 503 carries Retry-After.
+  // docs/api.md "Errors": every 503 carries Retry-After.
   if (result.status === 503) c.header('Retry-After', String(READ_RETRY_AFTER_SECONDS));
   return c.body(result.body, result.status as ContentfulStatusCode);
 }

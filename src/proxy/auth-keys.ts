@@ -1,5 +1,4 @@
-// Obtains and keeps one authorization key per configured petition (issue 3, "Authorization
-// keys"): requests missing ones at start, learns outcomes from the 200 answer or the callback,
+// Obtains and keeps one authorization key per configured petition (src/proxy/README.md "Keys"): requests missing ones at start, learns outcomes from the 200 answer or the callback,
 // and keeps asking about pending ones in case a callback cannot reach this proxy.
 import type { AuthKeyCallbackPayload } from '../shared/types.js';
 import type { PetitionConfig } from './config.js';

@@ -1,5 +1,5 @@
 // POST /callbacks/auth-keys: the service's outcome of a key request. Only a body signed with our
-// secret and no older than five minutes is believed (decisions.md "Callback delivery").
+// secret and no older than five minutes is believed (docs/api.md "Callbacks").
 import { Hono } from 'hono';
 import { verifyCallbackSignature } from '../shared/signing.js';
 import { parseOutcome, type AuthKeys } from './auth-keys.js';

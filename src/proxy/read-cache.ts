@@ -22,8 +22,9 @@ interface InFlight {
 const SWEEP_AT = 1000;
 
 /**
- * The service lists a queued signature within a second (decisions.md "Signatures"). A read in
- * that second may not show it yet, so it is kept only until the second is over, not a full period.
+ * The service lists a queued signature within a second (docs/api.md "Submitting a signature").
+ * A read in that second may not show it yet, so it is kept only until the second is over, not a
+ * full period.
  */
 export const LISTING_DELAY_MS = 1000;
 

@@ -1,5 +1,6 @@
-// Sends one signer's submission to the service, signed per decisions.md: auth_key is only the
-// rsig salt and never travels, `source` identifies the key. Classifies the answer for callers.
+// Sends one signer's submission to the service, signed as docs/api.md "Signing a request" says:
+// auth_key is only the rsig salt and never travels, `source` identifies the key. Classifies the
+// answer for callers.
 import { SIGNER_FIELDS, type SignerInput } from '../shared/signature-schema.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from './upstream-client.js';
 

@@ -1,5 +1,5 @@
 // Talks to the petition service over HTTP: GETs carry the api_key, POSTs are signed form bodies
-// (decisions.md "Authentication"), every call is bounded by a timeout.
+// (docs/api.md "Signing a request"), every call is bounded by a timeout.
 import { formEncode, signFormBody } from '../shared/signing.js';
 
 export interface UpstreamAnswer {
@@ -45,8 +45,9 @@ export class UpstreamClient {
   /**
    * A signed POST. The timestamp is taken now, so a caller that retries later calls this again
    * and gets a fresh signature (timestamps older than five minutes are refused). It keeps its
-   * milliseconds (decisions.md accepts fractional seconds): two identical requests within one
-   * second, such as a quick retry, would otherwise carry the same rsig and be refused as a replay.
+   * milliseconds (docs/api.md "Signing a request" accepts fractional seconds): two identical
+   * requests within one second, such as a quick retry, would otherwise carry the same rsig and
+   * be answered as one request sent twice.
    */
   async postSigned(path: string, fields: Iterable<readonly [string, string]>, authKey = ''): Promise<UpstreamAnswer> {
     const endpoint = `${this.#base.pathname.replace(/\/$/, '')}${path}`;

@@ -1,4 +1,4 @@
-// Authorization key requests (decisions.md "Authorization keys"): identified by petition,
+// Authorization key requests (docs/api.md "Authorization keys"): identified by petition,
 // consumer and source; answered 202 then by callback, or 200 with the payload once decided.
 // Every status change queues exactly one callback delivery in the same transaction.
 import { randomBytes } from 'node:crypto';

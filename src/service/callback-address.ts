@@ -1,4 +1,4 @@
-// Which callback endpoints the service may post to (decisions.md "Authorization keys"): an http
+// Which callback endpoints the service may post to (docs/api.md "Authorization keys"): an http
 // or https URL whose host is not, and does not resolve to, a loopback, private, link-local,
 // unique-local, reserved or cloud metadata address, in any spelling. The URL parser already
 // writes 0x7f000001, 127.1, 2130706433 and 0177.0.0.1 as 127.0.0.1; IPv4 inside IPv6

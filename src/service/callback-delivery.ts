@@ -1,5 +1,5 @@
-// Posts queued key-request outcomes to their callback endpoints (decisions.md "Callback
-// delivery"): signed with the consumer's secret, retried with exponential backoff and jitter,
+// Posts queued key-request outcomes to their callback endpoints (docs/api.md
+// "Callbacks"): signed with the consumer's secret, retried with exponential backoff and jitter,
 // one at a time and in order for each request, kept in the database so that a restart, or a
 // grant by the admin command from another process, is picked up by polling. Endpoints that
 // hang cannot hold back anyone else's: each host and each consumer has a few slots at a time.

@@ -1,5 +1,5 @@
 // One signature per person per petition: the key under which an email address counts as the
-// same signer (decisions.md, "Duplicates").
+// same signer (docs/api.md, "Submitting a signature").
 
 /** Mail providers that deliver name+tag@ to name@: the tag is dropped. */
 const IGNORES_PLUS_TAG = new Set([

@@ -1,4 +1,4 @@
-// The signature list (decisions.md "Signature list"): query parameters with their defaults and
+// The signature list (docs/api.md "Reading signatures"): query parameters with their defaults and
 // limits, and pages served as a range of dense listed positions, so depth costs nothing.
 import type { Signature, SignaturePage, SortOrder } from '../shared/types.js';
 import { ApiError } from './api-error.js';

@@ -1,4 +1,4 @@
-// The petition resource (decisions.md "Petition resource"): finding a petition by the id in a
+// The petition resource (docs/api.md "Petitions"): finding a petition by the id in a
 // path or by its URL, whether it takes signatures, and its fields as API v1 returned them.
 import type { PetitionResource } from '../shared/types.js';
 import { ApiError } from './api-error.js';

@@ -1,5 +1,5 @@
-// Fixed one-minute windows of a budget per key: the per-API-key request budget (decisions.md
-// "Rate limits") and the per-address budget of failed authentications, both answered with 429
+// Fixed one-minute windows of a budget per key: the per-API-key request budget (docs/api.md
+// "Limits") and the per-address budget of failed authentications, both answered with 429
 // and Retry-After once spent.
 import { ApiError } from './api-error.js';
 

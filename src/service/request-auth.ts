@@ -1,5 +1,5 @@
-// Who is calling and whether a signed request is genuine (decisions.md "Authentication"):
-// the api_key, then timestamp window, endpoint, rsig (constant-time) and replay rejection.
+// Who is calling and whether a signed request is genuine (docs/api.md "Signing a request"):
+// the api_key, then timestamp window, endpoint, rsig (constant-time), and the memory of rsigs seen.
 import { timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import type { PostParams } from './request-params.js';

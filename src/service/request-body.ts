@@ -1,5 +1,5 @@
 // Reads a request body straight from Node's IncomingMessage, at most BODY_LIMIT_BYTES
-// (decisions.md: larger is 413). Reading it through the Web Request would build an undici
+// (docs/api.md "Requests": larger is 413). Reading it through the Web Request would build an undici
 // Request per call, which costs more than the rest of a signature submission.
 import type { IncomingMessage } from 'node:http';
 import { bodyLimitFor, worstCaseSignedFormBytes } from '../shared/signed-body-limit.js';

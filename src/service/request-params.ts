@@ -1,4 +1,4 @@
-// Reads a POST's parameters from its body (form or JSON, decisions.md "Bodies") together with
+// Reads a POST's parameters from its body (form or JSON, docs/api.md "Requests") together with
 // the REQUEST_STRING that its rsig signs, and reads single parameters with their type checked.
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
@@ -30,7 +30,7 @@ export async function readPostParams(c: NodeContext): Promise<PostParams> {
     }
     return { values: queryValues(c), requestString: '', empty: true };
   }
-  // Clients of API v1 that post with no Content-Type at all meant a form (decisions.md "Bodies").
+  // Clients of API v1 that post with no Content-Type at all meant a form (docs/api.md "Requests").
   if (type === 'application/x-www-form-urlencoded' || type === '') {
     const pairs = new Map<string, string>();
     for (const [key, value] of new URLSearchParams(raw)) {
@@ -71,7 +71,7 @@ function unsupportedType(): ApiError {
   return new ApiError(415, ['Content-Type: must be application/x-www-form-urlencoded or application/json']);
 }
 
-/** Only api_key may also come in a POST's query string (decisions.md, Authentication 1). */
+/** Only api_key may also come in a POST's query string (docs/api.md "Requests"). */
 function queryValues(c: NodeContext): Record<string, unknown> {
   const apiKey = c.req.query('api_key');
   return apiKey === undefined ? {} : { api_key: apiKey };

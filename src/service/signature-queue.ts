@@ -1,5 +1,5 @@
 // Durable queue of accepted signatures with group commit: submissions arriving in the same
-// event-loop turn share one transaction (with their rsig's replay record), and each is
+// event-loop turn share one transaction (with the record of their rsig), and each is
 // answered only after that commit.
 import type { DatabaseHealth } from './database-health.js';
 import { rememberRequestSignature } from './request-auth.js';
@@ -32,7 +32,7 @@ export class SignatureQueue {
     private readonly onQueued: () => void,
   ) {}
 
-  /** Resolves once the row is committed ('queued'), or says why it was not: replay or duplicate. */
+  /** Resolves once the row is committed ('queued'), or says why it was not: a duplicate. */
   enqueue(item: QueueEntry): Promise<EnqueueOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });

@@ -23,7 +23,7 @@ export function isCountryCode(value: string): boolean {
 
 /**
  * Countries without a postal code system: there the signer may leave the postal code empty
- * (decisions.md: "may be empty where the country has none").
+ * (docs/api.md "Submitting a signature": "may be empty only where the country has none").
  */
 const WITHOUT_POSTAL_CODES = new Set(
   ('AE AG AO AQ AW BF BI BJ BO BQ BS BW BZ CD CF CG CI CK CM CW DJ DM ER FJ GA GD GH GM GQ GY ' +

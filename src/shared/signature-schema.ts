@@ -1,4 +1,4 @@
-// The signer's fields and their rules (decisions.md, "Validation at submission"), one schema
+// The signer's fields and their rules (docs/api.md, "Submitting a signature"), one schema
 // for the browser form, the proxy's re-validation and the service, so all three agree.
 import * as v from 'valibot';
 import { countryHasPostalCodes, countryRequiresSubdivision, isCountryCode } from './countries.js';

@@ -1,5 +1,5 @@
-// Request signing (rsig) and callback signatures as decided in decisions.md, on Web Crypto so
-// the same code runs in the service, in the proxy on Node, and in the proxy on edge runtimes.
+// Request signing (rsig) and callback signatures (docs/api.md "Signing a request", "Callbacks"),
+// on Web Crypto so the same code runs in the service, in the proxy on Node, and on edge runtimes.
 
 const encoder = new TextEncoder();
 

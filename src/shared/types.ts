@@ -1,4 +1,4 @@
-// Resource shapes of the Petitions API v1 (petitions-api.md, decisions.md) and of the proxy's
+// Resource shapes of the Petitions API v1 (docs/openapi/service.yaml) and of the proxy's
 // browser routes, shared so that service, proxy and elements cannot drift apart.
 
 /** One listed signer. Never carries email, address, postal code, phone or reason. */

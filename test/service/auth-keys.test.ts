@@ -1,4 +1,4 @@
-// The authorization key lifecycle over real HTTP (decisions.md "Authorization keys",
+// The authorization key lifecycle over real HTTP (docs/api.md "Authorization keys",
 // "Callback delivery"): 202 then a signed callback, 200 with the payload afterwards, operator
 // grant / deny / revoke, auto-grant, and retries after the receiver was down.
 import { after, before, describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The service's background loops on their own (decisions.md "Callback delivery"; durability):
+// The service's background loops on their own (docs/api.md "Callbacks"; durability):
 // a request's deliveries go out in order, a delivery is abandoned after the give-up time,
 // endpoints that hang do not hold back the others, and a database locked by another process
 // past the busy timeout is logged and retried instead of ending the process.

@@ -1,4 +1,4 @@
-// Rate limit per API key (decisions.md "Rate limits"), 503 while another process holds the
+// Rate limit per API key (docs/api.md "Limits"), 503 while another process holds the
 // file, a service that cannot listen letting its file go, callback retry spacing, and seeded
 // history arriving after live signatures (positions stay in time order).
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Conformance of GET petitions/:id/signatures and …/recent (decisions.md "Signature list",
+// Conformance of GET petitions/:id/signatures and …/recent (docs/api.md "Reading signatures",
 // "Signatures"): defaults, limits, invalid values, page endpoints, hidden signers, authentication.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

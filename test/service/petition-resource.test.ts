@@ -1,4 +1,4 @@
-// The petition resource as API v1 had it (decisions.md "Petition resource"): its fields, set by
+// The petition resource as API v1 had it (docs/api.md "Petitions"): its fields, set by
 // the operator's admin commands; closed or ended petitions refuse signatures; get_id by URL.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

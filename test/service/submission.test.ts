@@ -1,5 +1,5 @@
-// Conformance of POST petitions/:id/signatures over real HTTP: signing (decisions.md
-// "Authentication"), validation, duplicates, bodies, and the listing that follows.
+// Conformance of POST petitions/:id/signatures over real HTTP: signing (docs/api.md
+// "Signing a request"), validation, duplicates, bodies, and the listing that follows.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeRsig, formEncode, jsonRequestString, signFormBody, signingTimestamp } from '../../src/shared/signing.js';
