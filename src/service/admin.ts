@@ -1,12 +1,14 @@
 // What the operator's admin commands do, on the database file directly, so they work while
 // a service runs on the same file (WAL lets both proceed; the service polls for deliveries).
 import { randomBytes } from 'node:crypto';
-import { changeStatus } from './auth-key-requests.js';
+import { COMMAND_LINE } from './audit-log.js';
+import { decideKeyRequest } from './auth-key-requests.js';
 import { openDatabase } from './database.js';
-import { OperatorError } from './operator-error.js';
-import { newPetitionFields, parsePetitionFields } from './petition-fields.js';
+import { createOperator, resetOperatorPassword } from './operators.js';
+import type { NewOperator } from './operators.js';
 import type { PetitionFieldsText } from './petition-fields.js';
-import { petitionColumns, petitionFields, petitionResource } from './petitions.js';
+import { createPetition, existingPetition, updatePetition } from './petition-writes.js';
+import { petitionResource } from './petitions.js';
 import { seedSignatures } from './seed.js';
 import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store.js';
@@ -45,6 +47,9 @@ export interface ServiceAdmin {
   grant(id: number): AuthKeyRequestRow;
   deny(id: number): AuthKeyRequestRow;
   revoke(id: number): AuthKeyRequestRow;
+  /** Without a password: a one-time one, returned once, to be replaced at first sign-in. */
+  createOperator(email: string, password?: string): Promise<NewOperator>;
+  resetOperatorPassword(email: string, password?: string): Promise<NewOperator>;
   close(): void;
 }
 
@@ -64,48 +69,24 @@ export function openAdmin(dbPath: string): ServiceAdmin {
     updated_at: new Date(record.updated_at).toISOString(),
     deliveries: store.deliveriesOf.all(record.id).map(({ id, state, attempts }) => ({ id, state, attempts })),
   });
-  const existingPetition = (id: number) => {
-    const petition = store.petitionById.get(id);
-    if (!petition) throw new OperatorError(`petition ${id} not found`);
-    return petition;
-  };
   return {
     createConsumer(name) {
       const credentials = { api_key: `pk_${randomBytes(16).toString('hex')}`, secret: randomBytes(32).toString('hex') };
       store.insertConsumer.run(name, credentials.api_key, credentials.secret, Date.now());
       return credentials;
     },
-    createPetition(fields) {
-      const parsed = newPetitionFields(typeof fields === 'string' ? { title: fields } : fields);
-      const { lastInsertRowid } = writeUniqueUrl(() => store.insertPetition.run({ ...petitionColumns(parsed), created_at: Date.now() }));
-      return { petition_id: Number(lastInsertRowid) };
-    },
-    updatePetition(id, fields) {
-      const changes = parsePetitionFields(fields);
-      return store.db.transaction(() => {
-        const petition = existingPetition(id);
-        writeUniqueUrl(() => store.updatePetition.run({ id, ...petitionColumns({ ...petitionFields(petition), ...changes }) }));
-        return petitionResource(existingPetition(id), Date.now());
-      }).immediate();
-    },
-    petition: (id) => petitionResource(existingPetition(id), Date.now()),
+    createPetition: (fields) => ({
+      petition_id: createPetition(store, typeof fields === 'string' ? { title: fields } : fields, COMMAND_LINE),
+    }),
+    updatePetition: (id, fields) => petitionResource(updatePetition(store, id, fields, COMMAND_LINE), Date.now()),
+    petition: (id) => petitionResource(existingPetition(store, id), Date.now()),
     seed: (petitionId, count) => seedSignatures(store, petitionId, count),
     listAuthKeys: () => store.allAuthKeyRequests.all().map(toRow),
-    grant: (id) => toRow(changeStatus(store, id, 'grant')),
-    deny: (id) => toRow(changeStatus(store, id, 'deny')),
-    revoke: (id) => toRow(changeStatus(store, id, 'revoke')),
+    grant: (id) => toRow(decideKeyRequest(store, id, 'grant', COMMAND_LINE)),
+    deny: (id) => toRow(decideKeyRequest(store, id, 'deny', COMMAND_LINE)),
+    revoke: (id) => toRow(decideKeyRequest(store, id, 'revoke', COMMAND_LINE)),
+    createOperator: (email, password) => createOperator(store, email, password, COMMAND_LINE),
+    resetOperatorPassword: (email, password) => resetOperatorPassword(store, email, password, COMMAND_LINE),
     close: () => store.db.close(),
   };
-}
-
-/** Two petitions with one url would give get_id two answers: the operator hears which. */
-function writeUniqueUrl<T>(write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-      throw new OperatorError('url: another petition already has this url');
-    }
-    throw error;
-  }
 }

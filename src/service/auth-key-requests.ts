@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import type { AuthKeyCallbackPayload } from '../shared/types.js';
 import { KEY_REQUEST_TEXT_MAX_LENGTH, KEY_REQUEST_URL_MAX_LENGTH } from '../shared/signed-body-limit.js';
 import { ApiError } from './api-error.js';
-import { callbackHost } from './database.js';
+import { callbackHost } from './callback-host.js';
+import type { Actor } from './audit-log.js';
+import { recordAudit } from './audit-log.js';
 import { OperatorError } from './operator-error.js';
 import { checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
 import type { PostParams } from './request-params.js';
@@ -131,6 +133,17 @@ export function changeStatus(store: Store, id: number, decision: OperatorDecisio
     store.setAuthKeyRequestStatus.run({ id, status: to, auth_key: authKey, now });
     const updated = store.authKeyRequestById.get(id)!;
     store.insertDelivery.run(id, JSON.stringify(callbackPayload(updated)), now, now);
+    return updated;
+  }).immediate();
+}
+
+const DECISION_AUDIT = { grant: 'key request granted', deny: 'key request denied', revoke: 'key request revoked' } as const;
+
+/** An operator's decision (console or admin command), with its audit entry in the same transaction. */
+export function decideKeyRequest(store: Store, id: number, decision: OperatorDecision, actor: Actor): AuthKeyRequestRecord {
+  return store.db.transaction(() => {
+    const updated = changeStatus(store, id, decision);
+    recordAudit(store, actor, DECISION_AUDIT[decision], `key request ${id}`, `petition ${updated.petition_id}`);
     return updated;
   }).immediate();
 }

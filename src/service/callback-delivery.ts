@@ -7,7 +7,8 @@ import { callbackSignature } from '../shared/signing.js';
 import { postCallback } from './callback-request.js';
 import type { DatabaseHealth } from './database-health.js';
 import { errorCode } from './error-code.js';
-import type { DueDeliveryRow, Store } from './store.js';
+import type { DueDeliveryRow } from './delivery-store.js';
+import type { Store } from './store.js';
 
 export interface DeliveryTiming {
   /** First retry after about this long; doubles each time. */
@@ -43,7 +44,7 @@ export interface DeliveryContext {
 }
 
 /** Delay before the attempt after `attempts` failed ones: base·2^(n-1), ±20 % jitter, never above the cap. */
-export function retryDelay(attempts: number, timing: DeliveryTiming, random = Math.random): number {
+export function retryDelay(attempts: number, timing: Pick<DeliveryTiming, 'retryBaseMs' | 'retryMaxMs'>, random = Math.random): number {
   const exponential = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
   // Jitter spreads retries below the cap too, but never lifts one above it.
   return Math.round(Math.min(timing.retryMaxMs, exponential * (0.8 + 0.4 * random())));

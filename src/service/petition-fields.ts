@@ -1,5 +1,5 @@
-// The petition's own fields as the operator writes them (admin commands, later the console):
-// their rules, and the text forms they arrive in ("none" clears an optional one).
+// The petition's own fields as the operator writes them (admin commands and the console): their
+// rules, and the text forms they arrive in ("none" clears an optional one).
 import * as v from 'valibot';
 import { OperatorError } from './operator-error.js';
 
@@ -22,6 +22,8 @@ export interface PetitionFields {
   end_at: number | null;
   url: string | null;
   image_url: string | null;
+  /** Signers confirm by email before their signature counts (signer-confirmation.ts). */
+  confirm_signers: boolean;
 }
 
 /** The fields as text, as a command line or a form gives them; absent ones are left as they are. */
@@ -34,6 +36,21 @@ export interface PetitionFieldsText {
   end_at?: string;
   url?: string;
   image_url?: string;
+  /** 'true' or 'false'. */
+  confirm_signers?: string;
+}
+
+/** One field's problem, for a form to show at the field. */
+export interface PetitionFieldProblem {
+  field: keyof PetitionFields;
+  message: string;
+}
+
+/** The fields were refused: one line per problem in the message, and each problem by its field. */
+export class PetitionFieldsError extends OperatorError {
+  constructor(readonly problems: PetitionFieldProblem[]) {
+    super(problems.map(({ field, message }) => `${field}: ${message}`).join('\n'));
+  }
 }
 
 const CLEAR = 'none';
@@ -58,7 +75,7 @@ const fieldSchemas = {
   overview: v.pipe(v.string(), v.trim(), v.maxLength(PETITION_OVERVIEW_MAX_LENGTH, `must be at most ${PETITION_OVERVIEW_MAX_LENGTH} characters`)),
   targets: v.pipe(
     v.array(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(PETITION_TITLE_MAX_LENGTH, `must be at most ${PETITION_TITLE_MAX_LENGTH} characters each`))),
-    v.maxLength(PETITION_TARGETS_MAX, `at most ${PETITION_TARGETS_MAX}`),
+    v.maxLength(PETITION_TARGETS_MAX, `must be at most ${PETITION_TARGETS_MAX}`),
   ),
   goal: v.nullable(
     v.pipe(
@@ -81,6 +98,10 @@ const fieldSchemas = {
   ),
   url: v.nullable(httpUrl),
   image_url: v.nullable(httpUrl),
+  confirm_signers: v.pipe(
+    v.picklist(['true', 'false'], 'must be true or false'),
+    v.transform((text) => text === 'true'),
+  ),
 };
 
 type FieldName = keyof typeof fieldSchemas;
@@ -89,10 +110,10 @@ const CLEARABLE: ReadonlySet<FieldName> = new Set(['goal', 'end_at', 'url', 'ima
 
 /**
  * The fields given in `text`, checked; every problem is one `field: message` line in the
- * OperatorError. Returns only the fields that were given.
+ * PetitionFieldsError. Returns only the fields that were given.
  */
 export function parsePetitionFields(text: PetitionFieldsText): Partial<PetitionFields> {
-  const problems: string[] = [];
+  const problems: PetitionFieldProblem[] = [];
   const output: Record<string, unknown> = {};
   for (const name of Object.keys(fieldSchemas) as FieldName[]) {
     let value: unknown = text[name];
@@ -100,15 +121,15 @@ export function parsePetitionFields(text: PetitionFieldsText): Partial<PetitionF
     if (CLEARABLE.has(name) && value === CLEAR) value = null;
     const result = v.safeParse(fieldSchemas[name] as v.GenericSchema, value);
     if (result.success) output[name] = result.output;
-    else problems.push(`${name}: ${result.issues[0]!.message}`);
+    else problems.push({ field: name, message: result.issues[0]!.message });
   }
-  if (problems.length > 0) throw new OperatorError(problems.join('\n'));
+  if (problems.length > 0) throw new PetitionFieldsError(problems);
   return output as Partial<PetitionFields>;
 }
 
 /** A new petition's fields: the title is required, the rest default to empty and open. */
 export function newPetitionFields(text: PetitionFieldsText): PetitionFields {
-  if (text.title === undefined) throw new OperatorError('title: is required');
+  if (text.title === undefined) throw new PetitionFieldsError([{ field: 'title', message: 'is required' }]);
   return {
     overview: '',
     targets: [],
@@ -117,6 +138,7 @@ export function newPetitionFields(text: PetitionFieldsText): PetitionFields {
     end_at: null,
     url: null,
     image_url: null,
+    confirm_signers: false,
     ...parsePetitionFields(text),
   } as PetitionFields;
 }

@@ -38,6 +38,7 @@ export function petitionResource(petition: PetitionRow, now: number): PetitionRe
     end_at: petition.end_at === null ? null : toIsoSeconds(petition.end_at),
     url: petition.url,
     image_url: petition.image_url,
+    confirm_signers: petition.confirm_signers === 1,
   };
 }
 
@@ -56,7 +57,7 @@ export function petitionIdForUrl(store: Store, petitionUrl: string | undefined):
 }
 
 export function petitionColumns(fields: PetitionFields): PetitionColumns {
-  return { ...fields, targets: JSON.stringify(fields.targets) };
+  return { ...fields, targets: JSON.stringify(fields.targets), confirm_signers: fields.confirm_signers ? 1 : 0 };
 }
 
 export function petitionFields(petition: PetitionRow): PetitionFields {
@@ -69,5 +70,6 @@ export function petitionFields(petition: PetitionRow): PetitionFields {
     end_at: petition.end_at,
     url: petition.url,
     image_url: petition.image_url,
+    confirm_signers: petition.confirm_signers === 1,
   };
 }

@@ -1,8 +1,11 @@
 // Moves queued signatures into the petition's list, in batches inside transactions, giving
-// each listed (non-hidden) one the petition's next dense listed_position.
+// each listed (non-hidden) one the petition's next dense listed_position; on a petition that
+// confirms signers they wait for their signer instead (signer-confirmation.ts).
 import type { SignerInput } from '../shared/signature-schema.js';
 import type { DatabaseHealth } from './database-health.js';
 import { errorCode } from './error-code.js';
+import { signatureColumns } from './signature-row.js';
+import { awaitConfirmation, signerAskedAgain } from './signer-confirmation.js';
 import type { PetitionRow, Store } from './store.js';
 
 const BATCH_SIZE = 1000;
@@ -25,6 +28,8 @@ export class QueueWorker {
     private readonly health: DatabaseHealth,
     private readonly onTick: (now: number) => void = () => {},
     private readonly log: (line: string) => void = () => {},
+    /** Called after a commit that left a confirmation email to send. */
+    private readonly onConfirmationMailDue: () => void = () => {},
   ) {}
 
   start(): void {
@@ -80,7 +85,8 @@ export class QueueWorker {
 
   /** Lists up to one batch of queued signatures; returns how many queue rows it consumed. */
   private drainBatch(): number {
-    return this.store.db.transaction(() => {
+    let mailDue = false;
+    const consumed = this.store.db.transaction(() => {
       const rows = this.store.queueHead.all(BATCH_SIZE);
       if (rows.length === 0) return 0;
       const petitions = new Map<number, PetitionRow & { added: number; earliest: number | null }>();
@@ -93,28 +99,33 @@ export class QueueWorker {
           petitions.set(row.petition_id, petition);
         }
         const signer = JSON.parse(row.signer) as SignerInput;
-        const hidden = signer.hidden === true;
-        const position = hidden ? null : petition.last_listed_position + 1;
-        // OR IGNORE on the email index: a duplicate that raced past submission is dropped here.
-        const inserted = this.store.insertSignature.run({
-          petition_id: row.petition_id,
-          email_identity: row.email_identity,
-          email: signer.email,
-          first_name: signer.first_name,
-          last_name: signer.last_name,
-          address: signer.address,
-          city: signer.city,
-          state_province: signer.state_province,
-          postal_code: signer.postal_code,
-          country_code: signer.country_code,
-          phone: signer.phone ?? null,
-          reason: signer.reason ?? null,
-          hidden: hidden ? 1 : 0,
-          signed_on: row.received_at,
-          auth_key_request_id: row.auth_key_request_id,
-          listed_position: position,
-        });
-        if (inserted.changes === 0) continue;
+        const confirming = petition.confirm_signers === 1;
+        const position = confirming || signer.hidden === true ? null : petition.last_listed_position + 1;
+        // OR IGNORE on the email index: a duplicate that raced past submission is dropped here,
+        // unless it is its signer asking again for a confirmation link.
+        const inserted = this.store.insertSignature.run(
+          signatureColumns({
+            petitionId: row.petition_id,
+            emailIdentity: row.email_identity,
+            signer,
+            signedOn: row.received_at,
+            authKeyRequestId: row.auth_key_request_id,
+            listedPosition: position,
+            state: confirming ? 'unconfirmed' : 'counted',
+          }),
+        );
+        if (inserted.changes === 0) {
+          const existing = this.store.signatureByEmail.get(row.petition_id, row.email_identity);
+          if (existing?.state === 'unconfirmed' && signerAskedAgain(this.store, existing.id, signer, row.lang, Date.now())) {
+            mailDue = true;
+          }
+          continue;
+        }
+        if (confirming) {
+          awaitConfirmation(this.store, Number(inserted.lastInsertRowid), row.petition_id, row.lang, Date.now());
+          mailDue = true;
+          continue;
+        }
         petition.added++;
         if (position !== null) petition.last_listed_position = position;
         if (petition.earliest === null || row.received_at < petition.earliest) petition.earliest = row.received_at;
@@ -132,5 +143,7 @@ export class QueueWorker {
       this.store.deleteQueuedUpTo.run(rows[rows.length - 1]!.id);
       return rows.length;
     }).immediate();
+    if (mailDue) this.onConfirmationMailDue();
+    return consumed;
   }
 }

@@ -3,26 +3,30 @@
 // and Retry-After once spent.
 import { ApiError } from './api-error.js';
 
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
 /** Past this many keys, windows that have ended are dropped before another is added. */
 const SWEEP_AT = 10_000;
 
 export class FixedWindowLimit<Key> {
   private readonly windows = new Map<Key, { startedAt: number; count: number }>();
 
-  constructor(readonly perMinute: number) {}
+  /** `perWindow` per window; the window is a minute unless said otherwise. */
+  constructor(
+    readonly perWindow: number,
+    private readonly windowMs = MINUTE_MS,
+  ) {}
 
   /** Seconds until `key` may go on, or 0 when its budget is not spent. Counts nothing. */
   retryAfter(key: Key, now = Date.now()): number {
     const window = this.windows.get(key);
-    if (!window || now - window.startedAt >= WINDOW_MS || window.count < this.perMinute) return 0;
-    return Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
+    if (!window || now - window.startedAt >= this.windowMs || window.count < this.perWindow) return 0;
+    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
   }
 
   /** Counts one against `key`'s budget. */
   count(key: Key, now = Date.now()): void {
     let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= WINDOW_MS) {
+    if (!window || now - window.startedAt >= this.windowMs) {
       if (!window && this.windows.size >= SWEEP_AT) this.dropEnded(now);
       window = { startedAt: now, count: 0 };
       this.windows.set(key, window);
@@ -32,7 +36,7 @@ export class FixedWindowLimit<Key> {
 
   private dropEnded(now: number): void {
     for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= WINDOW_MS) this.windows.delete(key);
+      if (now - window.startedAt >= this.windowMs) this.windows.delete(key);
     }
   }
 }
@@ -48,7 +52,7 @@ export class ConsumerRateLimit {
   take(consumerId: number, now = Date.now()): void {
     const retryAfter = this.limit.retryAfter(consumerId, now);
     if (retryAfter > 0) {
-      throw new ApiError(429, [`api_key: more than ${this.limit.perMinute} requests a minute; retry after ${retryAfter} s`], { retryAfter });
+      throw new ApiError(429, [`api_key: more than ${this.limit.perWindow} requests a minute; retry after ${retryAfter} s`], { retryAfter });
     }
     this.limit.count(consumerId, now);
   }

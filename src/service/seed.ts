@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { emailIdentity } from './email-identity.js';
 import { CITIES, FIRST_NAMES, LAST_NAMES } from './seed-people.js';
 import { OperatorError } from './operator-error.js';
+import { signatureColumns } from './signature-row.js';
 import type { Store } from './store.js';
 
 const CHUNK = 50_000;
@@ -48,24 +49,27 @@ export function seedSignatures(store: Store, petitionId: number, count: number):
           .toLowerCase()
           .replace(/[^a-z0-9.@]/g, '');
         const position = hidden ? null : --first;
-        store.insertSignature.run({
-          petition_id: petitionId,
-          email_identity: emailIdentity(email),
-          email,
-          first_name: firstName,
-          last_name: lastName,
-          address: `${1 + Math.floor(Math.random() * 200)} Main Street`,
-          city: place.city,
-          state_province: place.state_province,
-          postal_code: String(10000 + Math.floor(Math.random() * 90000)),
-          country_code: place.country_code,
-          phone: null,
-          reason: null,
-          hidden: hidden ? 1 : 0,
-          signed_on: time,
-          auth_key_request_id: null,
-          listed_position: position,
-        });
+        store.insertSignature.run(
+          signatureColumns({
+            petitionId,
+            emailIdentity: emailIdentity(email),
+            signer: {
+              email,
+              first_name: firstName,
+              last_name: lastName,
+              address: `${1 + Math.floor(Math.random() * 200)} Main Street`,
+              city: place.city,
+              state_province: place.state_province,
+              postal_code: String(10000 + Math.floor(Math.random() * 90000)),
+              country_code: place.country_code,
+              hidden,
+            },
+            signedOn: time,
+            authKeyRequestId: null,
+            listedPosition: position,
+            state: 'counted',
+          }),
+        );
       }
       store.recordSignaturesAdded.run({
         id: petitionId,

@@ -64,16 +64,21 @@ export class SignatureQueue {
     if (outcomes.includes('queued')) this.onQueued();
   }
 
-  /** The same request again, then duplicates among listed and queued signatures (the queue's unique index). */
+  /**
+   * The same request again, then duplicates among signatures and queued ones (the queue's unique
+   * index). An address still waiting for its confirmation may sign again: that asks for a new link.
+   */
   private insert(item: QueueEntry): EnqueueOutcome {
     if (!rememberRequestSignature(this.store, item.rsig, item.rsigExpiresAt)) return 'duplicate';
-    if (this.store.signatureExists.get(item.petition_id, item.email_identity)) return 'duplicate';
+    const existing = this.store.signatureByEmail.get(item.petition_id, item.email_identity);
+    if (existing && existing.state !== 'unconfirmed') return 'duplicate';
     const result = this.store.insertQueued.run(
       item.petition_id,
       item.email_identity,
       JSON.stringify(item.signer),
       item.auth_key_request_id,
       item.received_at,
+      item.lang,
     );
     return result.changes === 0 ? 'duplicate' : 'queued';
   }

@@ -9,6 +9,7 @@ import { checkSignedRequestFrame, verifyRequestSignature } from './request-auth.
 import type { PostParams } from './request-params.js';
 import { textParam } from './request-params.js';
 import type { SignatureQueue } from './signature-queue.js';
+import { signerLanguage } from './signer-language.js';
 import type { AuthKeyRequestRecord, ConsumerRow, PetitionRow, Store } from './store.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
@@ -54,6 +55,7 @@ export async function submitSignature(context: SubmissionContext, submission: Su
     signer: validation.output,
     auth_key_request_id: keyRequest.id,
     received_at: now,
+    lang: signerLanguage(params.values['lang']),
     rsig,
     rsigExpiresAt,
   });

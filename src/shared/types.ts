@@ -38,6 +38,11 @@ export interface PetitionResource {
   end_at: string | null;
   url: string | null;
   image_url: string | null;
+  /**
+   * The service emails each signer a link: an accepted signature (202) counts and is listed only
+   * once its signer has confirmed it.
+   */
+  confirm_signers: boolean;
 }
 
 /** The body of every failure, and of a signature submission's answer. */

@@ -15,7 +15,8 @@ import { changeStatus } from '../../src/service/auth-key-requests.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from '../../src/service/callback-delivery.js';
 import type { DeliveryContext, DeliveryTiming } from '../../src/service/callback-delivery.js';
 import { DatabaseHealth } from '../../src/service/database-health.js';
-import { callbackHost, openDatabase } from '../../src/service/database.js';
+import { callbackHost } from '../../src/service/callback-host.js';
+import { openDatabase } from '../../src/service/database.js';
 import { QueueWorker } from '../../src/service/queue-worker.js';
 import { createStore } from '../../src/service/store.js';
 import type { Store } from '../../src/service/store.js';
@@ -158,7 +159,7 @@ test('a database locked by another process past the busy timeout: logged, retrie
   try {
     const request = fixture.grantedRequest(failing.url);
     const signer = { first_name: 'Locked', last_name: 'Out', email, address: '1 Main Street', city: 'Lyon', state_province: '', postal_code: '69001', country_code: 'FR' };
-    fixture.store.insertQueued.run(fixture.petitionId, email, JSON.stringify(signer), request, Date.now());
+    fixture.store.insertQueued.run(fixture.petitionId, email, JSON.stringify(signer), request, Date.now(), 'en');
     other.exec('BEGIN IMMEDIATE');
     worker.start();
     delivery.start();
@@ -168,7 +169,7 @@ test('a database locked by another process past the busy timeout: logged, retrie
     await eventually(() => logs, bothFailed, 3000);
     assert.ok(bothFailed(logs), logs.join('\n'));
     other.exec('COMMIT');
-    const listed = await eventually(() => fixture.store.signatureExists.get(fixture.petitionId, email), (found) => found !== undefined, 2000);
+    const listed = await eventually(() => fixture.store.signatureByEmail.get(fixture.petitionId, email), (found) => found !== undefined, 2000);
     assert.ok(listed, 'the queued signature is listed once the lock is gone');
   } finally {
     if (other.inTransaction) other.exec('ROLLBACK');

@@ -24,7 +24,7 @@ describe('GET petitions/:id', () => {
     const { petition_id } = t.admin.createPetition('Plain petition');
     const { status, body } = await getJson(t, petitionPath(petition_id));
     assert.equal(status, 200);
-    assert.deepEqual(Object.keys(body), ['petition_id', 'title', 'status', 'overview', 'targets', 'signature_count', 'goal', 'created_at', 'end_at', 'url', 'image_url']);
+    assert.deepEqual(Object.keys(body), ['petition_id', 'title', 'status', 'overview', 'targets', 'signature_count', 'goal', 'created_at', 'end_at', 'url', 'image_url', 'confirm_signers']);
     assert.deepEqual({ ...body, created_at: undefined }, {
       petition_id,
       title: 'Plain petition',
@@ -37,6 +37,7 @@ describe('GET petitions/:id', () => {
       end_at: null,
       url: null,
       image_url: null,
+      confirm_signers: false,
     });
     assert.match(body.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     assert.ok(Math.abs(Date.parse(body.created_at) - before) < 5000);
@@ -51,6 +52,7 @@ describe('GET petitions/:id', () => {
       end_at: '2099-12-31T23:59:59Z',
       url: 'https://Petitions.Example.org/save-the-park',
       image_url: 'https://petitions.example.org/park.jpg',
+      confirm_signers: 'true',
     });
     t.admin.seed(petition_id, 40);
     const { body } = await getJson(t, petitionPath(petition_id));
@@ -61,6 +63,7 @@ describe('GET petitions/:id', () => {
     assert.equal(body.url, 'https://petitions.example.org/save-the-park', 'as the URL parser writes it');
     assert.equal(body.image_url, 'https://petitions.example.org/park.jpg');
     assert.equal(body.status, 'open');
+    assert.equal(body.confirm_signers, true);
   });
 
   test('needs an api_key, like every request', async () => {

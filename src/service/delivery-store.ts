@@ -1,0 +1,74 @@
+// The callback deliveries' statements (callback-delivery.ts), part of the store (store.ts).
+import type { ServiceDatabase } from './database.js';
+
+export interface DueDeliveryRow {
+  id: number;
+  payload: string;
+  attempts: number;
+  created_at: number;
+  callback_endpoint: string;
+  callback_host: string;
+  consumer_id: number;
+  secret: string;
+}
+
+/** Which deliveries are being sent, and caps on how many may be at once per host and per consumer. */
+export interface DueDeliveryQuery {
+  now: number;
+  /** JSON array of delivery ids being sent. */
+  in_flight_ids: string;
+  /** JSON object: callback host -> deliveries being sent to it. */
+  in_flight_by_host: string;
+  /** JSON object: consumer id -> deliveries being sent for it. */
+  in_flight_by_consumer: string;
+  per_host: number;
+  per_consumer: number;
+  limit: number;
+}
+
+export function deliveryStatements(db: ServiceDatabase) {
+  return {
+    insertDelivery: db.prepare<[number, string, number, number]>(
+      `INSERT INTO callback_deliveries (auth_key_request_id, payload, state, attempts, created_at, next_attempt_at)
+       VALUES (?, ?, 'pending', 0, ?, ?)`,
+    ),
+    /**
+     * Due now, not being sent, first pending of their request, and within the room each host
+     * and then each consumer has left (a row's rank among its own due rows plus those in
+     * flight), consumers taken in turn so that none waits behind another's backlog.
+     */
+    dueDeliveries: db.prepare<DueDeliveryQuery, DueDeliveryRow>(
+      `WITH due AS (
+         SELECT d.id, d.payload, d.attempts, d.created_at, d.next_attempt_at, r.callback_endpoint, r.callback_host,
+           r.consumer_id, c.secret,
+           ROW_NUMBER() OVER (PARTITION BY r.callback_host ORDER BY d.next_attempt_at, d.id) AS host_rank
+         FROM callback_deliveries d
+         JOIN auth_key_requests r ON r.id = d.auth_key_request_id
+         JOIN consumers c ON c.id = r.consumer_id
+         WHERE d.state = 'pending' AND d.next_attempt_at <= @now
+           AND d.id NOT IN (SELECT value FROM json_each(@in_flight_ids))
+           AND NOT EXISTS (SELECT 1 FROM callback_deliveries earlier
+                           WHERE earlier.auth_key_request_id = d.auth_key_request_id
+                             AND earlier.state = 'pending' AND earlier.id < d.id)
+       ),
+       host_room AS (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY consumer_id ORDER BY next_attempt_at, id) AS consumer_rank
+         FROM due
+         WHERE host_rank + coalesce(json_extract(@in_flight_by_host, '$.' || json_quote(callback_host)), 0) <= @per_host
+       )
+       SELECT id, payload, attempts, created_at, callback_endpoint, callback_host, consumer_id, secret FROM host_room
+       WHERE consumer_rank + coalesce(json_extract(@in_flight_by_consumer, '$."' || consumer_id || '"'), 0) <= @per_consumer
+       ORDER BY consumer_rank, next_attempt_at, id LIMIT @limit`,
+    ),
+    markDelivered: db.prepare<[string, number]>(
+      "UPDATE callback_deliveries SET state = 'delivered', attempts = attempts + 1, last_outcome = ? WHERE id = ?",
+    ),
+    rescheduleDelivery: db.prepare<{ id: number; outcome: string; next: number; state: 'pending' | 'abandoned' }>(
+      `UPDATE callback_deliveries SET attempts = attempts + 1, last_outcome = @outcome, next_attempt_at = @next,
+         state = @state WHERE id = @id`,
+    ),
+    deliveriesOf: db.prepare<[number], { id: number; state: string; attempts: number; payload: string }>(
+      'SELECT id, state, attempts, payload FROM callback_deliveries WHERE auth_key_request_id = ? ORDER BY id',
+    ),
+  };
+}

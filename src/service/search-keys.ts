@@ -1,0 +1,28 @@
+// How the console finds a signer by name or postal code through an index rather than a scan:
+// each signature keeps folded copies of its name (both orders) and postal code, and a search
+// is a prefix range on them. Folding drops case and accents, so "emile" finds "Émile".
+
+/** Lower case, no combining marks, single spaces: what both stored keys and searches are made of. */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** "ada lovelace": found by a search for "ada" or "ada lov". */
+export function nameKey(firstName: string, lastName: string): string {
+  return foldForSearch(`${firstName} ${lastName}`);
+}
+
+/** "lovelace ada": found by a search for "lovelace". */
+export function surnameKey(firstName: string, lastName: string): string {
+  return foldForSearch(`${lastName} ${firstName}`);
+}
+
+/** "sw1y4jh": postal codes are compared without spaces, so "SW1Y 4JH" and "sw1y4jh" agree. */
+export function postalKey(postalCode: string): string {
+  return foldForSearch(postalCode).replace(/ /g, '');
+}
+
+/** The end of a prefix range: every key that starts with `prefix` sorts below it. */
+export function prefixRangeEnd(prefix: string): string {
+  return `${prefix}\u{10FFFF}`;
+}
