@@ -4,19 +4,27 @@ import { parseArgs } from 'node:util';
 import { openAdmin } from './admin.js';
 import type { ServiceAdmin } from './admin.js';
 import { DatabaseNotWritableError, startService } from './index.js';
+import { smtpSettingsProblem } from './mailer.js';
+import type { SmtpSettings } from './mailer.js';
 import type { PetitionFieldsText } from './petition-fields.js';
 import { OperatorError } from './operator-error.js';
 
 const DEFAULT_DB = 'data/service.db';
 
-const PETITION_FLAGS = '[--overview TEXT] [--target NAME]… [--goal N|none] [--status open|closed] [--end-at ISO|none] [--url URL|none] [--image-url URL|none]';
+const PETITION_FLAGS =
+  '[--overview TEXT] [--target NAME]… [--goal N|none] [--status open|closed] [--end-at ISO|none] [--url URL|none] [--image-url URL|none] [--confirm-signers]';
 
 const USAGE = `usage:
   petition-embed service [--host 127.0.0.1] [--port 4010] [--db ${DEFAULT_DB}] [--auto-grant]
                          [--allow-private-callbacks] [--rate-limit 1000] [--auth-failure-limit 60]
+                         [--public-url https://petitions.example.org]
+                         [--smtp smtp://user:password@mail.example.org:587] [--mail-from "Petitions <petitions@example.org>"]
+      (PETITION_SMTP_URL and PETITION_MAIL_FROM in the environment stand for --smtp and --mail-from)
+  petition-embed service admin create-operator --db FILE --email EMAIL [--password-stdin]
+  petition-embed service admin reset-operator-password --db FILE --email EMAIL [--password-stdin]
   petition-embed service admin create-consumer --db FILE --name NAME
   petition-embed service admin create-petition --db FILE --title TEXT ${PETITION_FLAGS}
-  petition-embed service admin update-petition --db FILE ID [--title TEXT] ${PETITION_FLAGS} [--clear-targets]
+  petition-embed service admin update-petition --db FILE ID [--title TEXT] ${PETITION_FLAGS} [--no-confirm-signers] [--clear-targets]
   petition-embed service admin petition --db FILE ID
   petition-embed service admin seed --db FILE --petition N --count C
   petition-embed service admin auth-keys --db FILE
@@ -39,7 +47,7 @@ function required(name: string, value: string | undefined): string {
 
 export async function main(args: string[]): Promise<void> {
   try {
-    if (args[0] === 'admin') runAdmin(args.slice(1));
+    if (args[0] === 'admin') await runAdmin(args.slice(1));
     else await runService(args);
   } catch (error) {
     if (error instanceof UsageError || error instanceof OperatorError || isParseArgsError(error)) {
@@ -71,6 +79,9 @@ async function runService(args: string[]): Promise<void> {
       'allow-private-callbacks': { type: 'boolean', default: false },
       'rate-limit': { type: 'string', default: '1000' },
       'auth-failure-limit': { type: 'string', default: '60' },
+      'public-url': { type: 'string' },
+      smtp: { type: 'string' },
+      'mail-from': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -79,6 +90,8 @@ async function runService(args: string[]): Promise<void> {
     return;
   }
   const service = await startService({
+    publicUrl: publicUrl(values['public-url']),
+    smtp: smtpSettings(values.smtp ?? process.env['PETITION_SMTP_URL'], values['mail-from'] ?? process.env['PETITION_MAIL_FROM']),
     dbPath: values.db,
     host: values.host,
     port: wholeNumber('port', values.port, 0),
@@ -94,15 +107,47 @@ async function runService(args: string[]): Promise<void> {
   process.once('SIGTERM', shutdown);
   // Only now: whoever waits for this line may stop the service at once, and must find it listening.
   process.stdout.write(`petition service listening on ${service.baseUrl}${values['auto-grant'] ? ' (auto-grant)' : ''}\n`);
+  process.stdout.write(`operator console at ${service.consoleUrl}\n`);
 }
 
-function runAdmin(args: string[]): void {
+function publicUrl(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+    throw new UsageError('--public-url: must be the http or https URL people reach the service at');
+  }
+  return new URL(text).origin;
+}
+
+function smtpSettings(url: string | undefined, from: string | undefined): SmtpSettings | undefined {
+  if (url === undefined || url === '') {
+    if (from) throw new UsageError('--mail-from: needs --smtp too');
+    return undefined;
+  }
+  const settings = { url, from: from ?? '' };
+  if (!from) throw new UsageError('--mail-from: is required with --smtp (the From of confirmation emails)');
+  const problem = smtpSettingsProblem(settings);
+  if (problem) throw new UsageError(problem);
+  return settings;
+}
+
+/** A password piped in (`--password-stdin`), without the newline that ends it. */
+async function passwordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+async function runAdmin(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
+    allowNegative: true,
     options: {
       db: { type: 'string', default: DEFAULT_DB },
       name: { type: 'string' },
+      email: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      'confirm-signers': { type: 'boolean' },
       title: { type: 'string' },
       overview: { type: 'string' },
       target: { type: 'string', multiple: true },
@@ -126,7 +171,9 @@ function runAdmin(args: string[]): void {
     end_at: values['end-at'],
     url: values.url,
     image_url: values['image-url'],
+    confirm_signers: values['confirm-signers'] === undefined ? undefined : String(values['confirm-signers']),
   };
+  const password = values['password-stdin'] ? await passwordFromStdin() : undefined;
   const actions: Record<string, (admin: ServiceAdmin) => unknown> = {
     'create-consumer': (admin) => admin.createConsumer(required('name', values.name)),
     'create-petition': (admin) => admin.createPetition({ ...petitionText, title: required('title', values.title) }),
@@ -137,12 +184,14 @@ function runAdmin(args: string[]): void {
     grant: (admin) => admin.grant(wholeNumber('ID', id, 1)),
     deny: (admin) => admin.deny(wholeNumber('ID', id, 1)),
     revoke: (admin) => admin.revoke(wholeNumber('ID', id, 1)),
+    'create-operator': (admin) => admin.createOperator(required('email', values.email), password),
+    'reset-operator-password': (admin) => admin.resetOperatorPassword(required('email', values.email), password),
   };
   const action = command ? actions[command] : undefined;
   if (!action) throw new UsageError(command ? `unknown admin command: ${command}` : 'admin: which command?');
   const admin = openAdmin(values.db);
   try {
-    process.stdout.write(`${JSON.stringify(action(admin))}\n`);
+    process.stdout.write(`${JSON.stringify(await action(admin))}\n`);
   } finally {
     admin.close();
   }

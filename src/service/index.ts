@@ -1,9 +1,14 @@
 // The Petitions API v1 service: starts the HTTP server on one SQLite file, with the queue
-// worker and the callback delivery loop running in the same process.
+// worker, the callback delivery loop and the confirmation mailer running in the same process,
+// the operator's console under /admin and signers' confirmation pages under /confirm.
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkCallbackUrl } from './callback-address.js';
+import { ConfirmationMailer } from './confirmation-mailer.js';
+import { confirmationRoutes } from './confirmation-routes.js';
+import { consoleApp } from './console/console-app.js';
+import { CONSOLE_PATH } from './console/console-env.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from './callback-delivery.js';
 import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from './connection-limits.js';
 import type { ConnectionLimits } from './connection-limits.js';
@@ -13,9 +18,13 @@ import { errorCode } from './error-code.js';
 import { answerMalformedRequests } from './malformed-http.js';
 import { QueueWorker } from './queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './rate-limit.js';
+import { smtpMailer } from './mailer.js';
+import type { SmtpSettings } from './mailer.js';
 import { forgetExpiredRequestSignatures } from './request-auth.js';
 import { createRoutes } from './routes.js';
+import { SignInLimit } from './sign-in-limit.js';
 import { SignatureQueue } from './signature-queue.js';
+import { removeExpiredUnconfirmed } from './signer-confirmation.js';
 import { createStore } from './store.js';
 
 export interface ServiceOptions {
@@ -43,16 +52,27 @@ export interface ServiceOptions {
   callbackTimeoutMs?: number;
   /** How long a write waits for another process's lock before answering 503; default 5000. Tests shorten it. */
   busyTimeoutMs?: number;
+  /**
+   * The origin people reach the service at, e.g. `https://petitions.example.org` (behind a
+   * TLS proxy): confirmation links start with it, and console cookies are `Secure` when it is
+   * https. Default: `http://HOST:PORT` as listened on.
+   */
+  publicUrl?: string;
+  /** Where confirmation emails go out; without it they wait (and the console says so). */
+  smtp?: SmtpSettings;
 }
 
 export interface RunningService {
   /** e.g. 'http://127.0.0.1:4010/v1' */
   baseUrl: string;
+  /** The operator's console, e.g. 'http://127.0.0.1:4010/admin' (on the public URL when one is set). */
+  consoleUrl: string;
   port: number;
   close(): Promise<void>;
 }
 
-const RSIG_PRUNE_EVERY_MS = 60_000;
+/** Expired replay memory and unconfirmed signatures whose links expired are removed this often. */
+const PRUNE_EVERY_MS = 60_000;
 
 /** The database cannot be opened for writing: the service does not start on it. */
 export class DatabaseNotWritableError extends Error {
@@ -73,12 +93,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
 
   let lastPrune = 0;
-  const worker = new QueueWorker(store, health, (now) => {
-    if (now - lastPrune < RSIG_PRUNE_EVERY_MS) return;
-    lastPrune = now;
-    forgetExpiredRequestSignatures(store, now);
-  }, log);
+  const worker = new QueueWorker(
+    store,
+    health,
+    (now) => {
+      if (now - lastPrune < PRUNE_EVERY_MS) return;
+      lastPrune = now;
+      forgetExpiredRequestSignatures(store, now);
+      removeExpiredUnconfirmed(store, now);
+    },
+    log,
+    () => mailer?.poll(),
+  );
   const queue = new SignatureQueue(store, health, () => worker.wake());
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  let mailer: ConfirmationMailer | undefined;
   const delivery = new CallbackDelivery(
     store,
     {
@@ -100,6 +129,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     onDeliveryQueued: () => delivery.poll(),
     log,
   });
+  app.route(
+    CONSOLE_PATH,
+    consoleApp({
+      store,
+      health,
+      signInLimit: new SignInLimit(),
+      clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown',
+      secureCookies: publicUrl?.startsWith('https:') ?? false,
+      mailConfigured: options.smtp !== undefined,
+      onDeliveryQueued: () => delivery.poll(),
+      log,
+    }),
+  );
+  app.route('/confirm', confirmationRoutes({ store }));
 
   let server: Server;
   try {
@@ -117,15 +160,19 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
   answerMalformedRequests(server);
   capConnections(server, limits);
-  worker.start();
-  delivery.start();
-  health.start();
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const origin = publicUrl ?? `http://${urlHost}:${port}`;
+  mailer = new ConfirmationMailer({ store, mailer: options.smtp ? smtpMailer(options.smtp) : null, publicUrl: origin, health, log });
+  worker.start();
+  delivery.start();
+  mailer.start();
+  health.start();
 
   let closing: Promise<void> | undefined;
   return {
     baseUrl: `http://${urlHost}:${port}/v1`,
+    consoleUrl: `${origin}${CONSOLE_PATH}`,
     port,
     close() {
       closing ??= (async () => {
@@ -141,6 +188,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         queue.flush();
         worker.stop();
         await delivery.stop();
+        await mailer?.stop();
         store.db.close();
       })();
       return closing;

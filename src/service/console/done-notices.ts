@@ -1,0 +1,19 @@
+// What the console says after an action: the action redirects with `?done=ID` (so reloading the
+// page repeats nothing), and the page shows the words for that id.
+const DONE_NOTICES: Record<string, string> = {
+  created: 'The petition is created.',
+  updated: 'The petition is saved.',
+  opened: 'The petition is open: it takes signatures.',
+  closed: 'The petition is closed: it takes no more signatures.',
+  hidden: 'The name is hidden from the public list. The signature still counts.',
+  invalidated: 'The signature is invalidated: it no longer counts and is not listed.',
+  erased: 'The signer’s personal data is erased and the counts are updated.',
+  granted: 'The key request is granted. Its requester is told by callback.',
+  denied: 'The key request is denied. Its requester is told by callback.',
+  revoked: 'The key is revoked. Its requester is told by callback.',
+  password: 'Your password is saved.',
+};
+
+export function doneNotice(id: string | undefined): string | undefined {
+  return id !== undefined && Object.hasOwn(DONE_NOTICES, id) ? DONE_NOTICES[id] : undefined;
+}

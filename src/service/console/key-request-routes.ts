@@ -1,0 +1,80 @@
+// The console's key requests: pending ones first, with who asks (consumer, source, description,
+// requester email); grant, deny or revoke, each answered to the requester by callback.
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { decideKeyRequest } from '../auth-key-requests.js';
+import type { OperatorDecision } from '../auth-key-requests.js';
+import type { ConsoleSession } from '../console-sessions.js';
+import type { KeyRequestForReview } from '../operator-store.js';
+import { OperatorError } from '../operator-error.js';
+import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
+import { CONSOLE_PATH, pathId } from './console-env.js';
+import { doneNotice } from './done-notices.js';
+import { notFoundPage, refusedPage } from './error-pages.js';
+import { actionButton, consoleTime, page } from './layout.js';
+import type { Html } from './layout.js';
+
+const DECISIONS: Record<KeyRequestForReview['status'], Array<[OperatorDecision, string, 'primary' | 'warning' | '']>> = {
+  pending: [
+    ['grant', 'Grant', 'primary'],
+    ['deny', 'Deny', ''],
+  ],
+  denied: [['grant', 'Grant', 'primary']],
+  granted: [['revoke', 'Revoke', 'warning']],
+  revoked: [],
+};
+
+function keyRequestsPage(session: ConsoleSession, requests: KeyRequestForReview[], notice?: string): Html {
+  const pending = requests.filter((request) => request.status === 'pending').length;
+  return page(
+    { title: 'Key requests', session, section: 'key-requests', notice },
+    html`<p>Websites and apps ask for a key to collect signatures for a petition. ${pending === 0 ? 'None is waiting.' : `${pending} waiting for a decision.`}</p>
+${requests.length === 0
+  ? html`<p>No key requests yet.</p>`
+  : html`<table>
+<caption>Key requests, waiting ones first</caption>
+<thead><tr><th scope="col">Status</th><th scope="col">Petition</th><th scope="col">Consumer</th><th scope="col">Source</th><th scope="col">Description</th><th scope="col">Requester email</th><th scope="col">Requested</th><th scope="col">Decide</th></tr></thead>
+<tbody>
+${requests.map(
+  (request) => html`<tr>
+<td>${request.status}</td>
+<td><a href="${CONSOLE_PATH}/petitions/${request.petition_id}">${request.petition_title}</a></td>
+<td>${request.consumer_name}</td>
+<td><code>${request.source}</code></td>
+<td>${request.source_description}</td>
+<td>${request.requester_email}</td>
+<td>${consoleTime(request.created_at)}</td>
+<td><div class="actions">${DECISIONS[request.status].map(([decision, label, style]) =>
+    actionButton(session, `${CONSOLE_PATH}/key-requests/${request.id}/${decision}`, `${label}`, style),
+  )}</div></td>
+</tr>`,
+)}
+</tbody>
+</table>`}`,
+  );
+}
+
+const DONE: Record<OperatorDecision, string> = { grant: 'granted', deny: 'denied', revoke: 'revoked' };
+
+export function keyRequestRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
+  const app = new Hono<ConsoleEnv>();
+
+  app.get('/key-requests', (c) => c.html(keyRequestsPage(c.get('session'), deps.store.keyRequestsForReview.all(), doneNotice(c.req.query('done')))));
+
+  for (const decision of ['grant', 'deny', 'revoke'] as const) {
+    app.post(`/key-requests/:id/${decision}`, (c) => {
+      const id = pathId(c.req.param('id'));
+      if (id === null || !deps.store.authKeyRequestById.get(id)) return c.html(notFoundPage(c.get('session')), 404);
+      try {
+        decideKeyRequest(deps.store, id, decision, c.get('session').operator);
+      } catch (error) {
+        if (!(error instanceof OperatorError)) throw error;
+        return c.html(refusedPage(c.get('session'), error.message), 409);
+      }
+      deps.onDeliveryQueued();
+      return c.redirect(`${CONSOLE_PATH}/key-requests?done=${DONE[decision]}`, 303);
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,135 @@
+// The console's petition routes: list, create, edit, open and close, and the CSV export.
+import { Hono } from 'hono';
+import { recordAudit } from '../audit-log.js';
+import type { PetitionFieldsText } from '../petition-fields.js';
+import { PetitionFieldsError } from '../petition-fields.js';
+import { createPetition, updatePetition } from '../petition-writes.js';
+import { exportFileName, signatureExportStream } from '../signature-export.js';
+import type { PetitionRow, Store } from '../store.js';
+import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
+import { CONSOLE_PATH, field, pathId } from './console-env.js';
+import { doneNotice } from './done-notices.js';
+import { notFoundPage } from './error-pages.js';
+import { formValues, petitionFormPage, petitionListPage, petitionPage, petitionProblems } from './petition-pages.js';
+import type { PetitionCounts, PetitionFormValues } from './petition-pages.js';
+
+export function petitionCounts(store: Store, petition: PetitionRow): PetitionCounts {
+  return {
+    listed: petition.last_listed_position - petition.first_listed_position + 1,
+    unconfirmed: store.unconfirmedCount.get(petition.id)!.count,
+    invalidated: store.invalidatedCount.get(petition.id)!.count,
+  };
+}
+
+function postedValues(c: ConsoleContext): PetitionFormValues {
+  return {
+    title: field(c, 'title'),
+    overview: field(c, 'overview'),
+    targets: field(c, 'targets'),
+    goal: field(c, 'goal'),
+    status: field(c, 'status'),
+    end_at: field(c, 'end_at'),
+    url: field(c, 'url'),
+    image_url: field(c, 'image_url'),
+    confirm_signers: field(c, 'confirm_signers') === 'yes',
+  };
+}
+
+/** The form's values in the rules' text forms: an empty optional field clears it. */
+function fieldsText(values: PetitionFormValues): PetitionFieldsText {
+  const optional = (text: string) => (text.trim() === '' ? 'none' : text);
+  const endAt = values.end_at.trim();
+  return {
+    title: values.title,
+    overview: values.overview,
+    targets: values.targets.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ''),
+    goal: optional(values.goal.trim()),
+    status: values.status,
+    // The form's date and time are UTC (datetime-local has no zone of its own).
+    end_at: endAt === '' ? 'none' : /(Z|[+-]\d{2}:\d{2})$/.test(endAt) ? endAt : `${endAt}Z`,
+    url: optional(values.url),
+    image_url: optional(values.image_url),
+    confirm_signers: values.confirm_signers ? 'true' : 'false',
+  };
+}
+
+export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
+  const { store } = deps;
+  const app = new Hono<ConsoleEnv>();
+  const petitionOf = (c: ConsoleContext): PetitionRow | null => {
+    const id = pathId(c.req.param('id'));
+    return id === null ? null : (store.petitionById.get(id) ?? null);
+  };
+
+  app.get('/petitions', (c) => {
+    const petitions = store.allPetitions.all().map((petition) => ({ petition, counts: petitionCounts(store, petition) }));
+    return c.html(petitionListPage(c.get('session'), petitions, doneNotice(c.req.query('done'))));
+  });
+
+  app.get('/petitions/new', (c) => c.html(petitionFormPage({ session: c.get('session'), petition: null, values: formValues(null) })));
+
+  app.post('/petitions', (c) => {
+    const values = postedValues(c);
+    try {
+      const id = createPetition(store, fieldsText(values), c.get('session').operator);
+      return c.redirect(`${CONSOLE_PATH}/petitions/${id}?done=created`, 303);
+    } catch (error) {
+      if (!(error instanceof PetitionFieldsError)) throw error;
+      return c.html(petitionFormPage({ session: c.get('session'), petition: null, values, problems: petitionProblems(error.problems) }), 400);
+    }
+  });
+
+  app.get('/petitions/:id', (c) => {
+    const petition = petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    return c.html(
+      petitionPage({
+        session: c.get('session'),
+        petition,
+        counts: petitionCounts(store, petition),
+        mailConfigured: deps.mailConfigured,
+        notice: doneNotice(c.req.query('done')),
+      }),
+    );
+  });
+
+  app.get('/petitions/:id/edit', (c) => {
+    const petition = petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    return c.html(petitionFormPage({ session: c.get('session'), petition, values: formValues(petition) }));
+  });
+
+  app.post('/petitions/:id', (c) => {
+    const petition = petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    const values = postedValues(c);
+    try {
+      updatePetition(store, petition.id, fieldsText(values), c.get('session').operator);
+      return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}?done=updated`, 303);
+    } catch (error) {
+      if (!(error instanceof PetitionFieldsError)) throw error;
+      return c.html(petitionFormPage({ session: c.get('session'), petition, values, problems: petitionProblems(error.problems) }), 400);
+    }
+  });
+
+  for (const status of ['open', 'closed'] as const) {
+    app.post(`/petitions/:id/${status === 'open' ? 'open' : 'close'}`, (c) => {
+      const petition = petitionOf(c);
+      if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+      updatePetition(store, petition.id, { status }, c.get('session').operator);
+      return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}?done=${status === 'open' ? 'opened' : 'closed'}`, 303);
+    });
+  }
+
+  app.post('/petitions/:id/export', (c) => {
+    const petition = petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    const id = petition.id;
+    recordAudit(store, c.get('session').operator, 'signatures exported', `petition ${id}`);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${exportFileName(id, Date.now())}"`);
+    return c.body(signatureExportStream(store, id, deps.log));
+  });
+
+  return app;
+}

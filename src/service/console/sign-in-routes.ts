@@ -1,0 +1,130 @@
+// Signing in and out of the console, and choosing a password after a one-time one.
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { recordAudit } from '../audit-log.js';
+import { endSession, startSession } from '../console-sessions.js';
+import type { ConsoleSession } from '../console-sessions.js';
+import { authenticateOperator, changeOwnPassword, hasOperators, passwordProblem } from '../operators.js';
+import { newSecretToken } from '../secret-token.js';
+import { timingSafeEqualText } from '../../shared/signing.js';
+import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
+import {
+  CONSOLE_PATH,
+  clearSessionCookie,
+  clearSignInCookie,
+  field,
+  setSessionCookie,
+  setSignInCookie,
+  signInCookie,
+} from './console-env.js';
+import { csrfField, page, textField } from './layout.js';
+import type { FormProblem, Html } from './layout.js';
+
+function signInPage(deps: ConsoleDependencies, token: string, email: string, problems: FormProblem[] = []): Html {
+  if (!hasOperators(deps.store)) {
+    return page(
+      { title: 'Sign in', session: null },
+      html`<div class="notice"><p>This service has no operator yet. Whoever runs the service creates one on its server, with the database file the service runs on:</p>
+<p><code>npx petition-embed service admin create-operator --db DATABASE-FILE --email you@example.org</code></p>
+<p>It prints a one-time password to sign in with (or add <code>--password-stdin</code> to give your own). Then reload this page.</p></div>`,
+    );
+  }
+  return page(
+    { title: 'Sign in', session: null, problems },
+    html`<form method="post" action="${CONSOLE_PATH}/sign-in" novalidate>
+<input type="hidden" name="sign_in_token" value="${token}">
+${textField({ id: 'email', name: 'email', label: 'Email address', type: 'email', value: email, autocomplete: 'username', problems })}
+${textField({ id: 'password', name: 'password', label: 'Password', type: 'password', value: '', autocomplete: 'current-password', problems })}
+<button type="submit" class="primary">Sign in</button>
+</form>`,
+  );
+}
+
+function passwordPage(session: ConsoleSession, problems: FormProblem[] = []): Html {
+  return page(
+    { title: 'Choose your password', session, problems },
+    html`${session.mustChangePassword ? html`<p>You signed in with a one-time password. Choose your own to go on.</p>` : ''}
+<form method="post" action="${CONSOLE_PATH}/password" novalidate>
+${csrfField(session)}
+${textField({ id: 'new-password', name: 'new_password', label: 'New password', type: 'password', value: '', autocomplete: 'new-password', hint: 'At least 12 characters. A few unrelated words make a good one.', problems })}
+${textField({ id: 'repeat-password', name: 'repeat_password', label: 'New password again', type: 'password', value: '', autocomplete: 'new-password', problems })}
+<button type="submit" class="primary">Save password</button>
+</form>`,
+  );
+}
+
+/** Routes that need no session: the sign-in form. */
+export function signInRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
+  const app = new Hono<ConsoleEnv>();
+
+  app.get('/sign-in', (c) => {
+    const token = newSecretToken();
+    setSignInCookie(c, token, deps.secureCookies);
+    return c.html(signInPage(deps, token, ''));
+  });
+
+  app.post('/sign-in', async (c) => {
+    const sentToken = field(c, 'sign_in_token');
+    const cookieToken = signInCookie(c);
+    if (!cookieToken || !timingSafeEqualText(sentToken, cookieToken)) {
+      return c.html(page({ title: 'Sign in again', session: null }, html`<p>This sign-in form expired or did not come from this console. <a href="${CONSOLE_PATH}/sign-in">Sign in again</a>.</p>`), 403);
+    }
+    const email = field(c, 'email').trim();
+    const password = field(c, 'password');
+    const problems: FormProblem[] = [];
+    if (email === '') problems.push({ fieldId: 'email', message: 'Enter your email address' });
+    if (password === '') problems.push({ fieldId: 'password', message: 'Enter your password' });
+    if (problems.length > 0) return c.html(signInPage(deps, cookieToken, email, problems), 400);
+
+    const address = deps.clientAddress(c);
+    const retryAfter = deps.signInLimit.retryAfter(address, email);
+    if (retryAfter > 0) {
+      c.header('Retry-After', String(retryAfter));
+      const minutes = Math.ceil(retryAfter / 60);
+      const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+      return c.html(signInPage(deps, cookieToken, email, [{ fieldId: 'email', message }]), 429);
+    }
+    const operator = await authenticateOperator(deps.store, email, password);
+    if (!operator) {
+      deps.signInLimit.recordFailure(address, email);
+      const message = 'The email address and password do not match an operator: check both and try again';
+      return c.html(signInPage(deps, cookieToken, email, [{ fieldId: 'email', message }]), 400);
+    }
+    const { token } = startSession(deps.store, operator.id);
+    recordAudit(deps.store, { kind: 'operator', operatorId: operator.id, email: operator.email }, 'signed in', `operator ${operator.id}`);
+    clearSignInCookie(c, deps.secureCookies);
+    setSessionCookie(c, token, deps.secureCookies);
+    return c.redirect(`${CONSOLE_PATH}/${operator.must_change_password === 1 ? 'password' : 'petitions'}`, 303);
+  });
+
+  return app;
+}
+
+/** Routes of a signed-in operator about their own session and password. */
+export function sessionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
+  const app = new Hono<ConsoleEnv>();
+
+  app.post('/sign-out', (c) => {
+    const session = c.get('session');
+    endSession(deps.store, session);
+    recordAudit(deps.store, session.operator, 'signed out', `operator ${session.operator.operatorId}`);
+    clearSessionCookie(c, deps.secureCookies);
+    return c.redirect(`${CONSOLE_PATH}/sign-in`, 303);
+  });
+
+  app.get('/password', (c) => c.html(passwordPage(c.get('session'))));
+
+  app.post('/password', async (c) => {
+    const session = c.get('session');
+    const password = field(c, 'new_password');
+    const problem = passwordProblem(password);
+    if (problem) return c.html(passwordPage(session, [{ fieldId: 'new-password', message: problem }]), 400);
+    if (field(c, 'repeat_password') !== password) {
+      return c.html(passwordPage(session, [{ fieldId: 'repeat-password', message: 'Enter the same new password twice' }]), 400);
+    }
+    await changeOwnPassword(deps.store, session.operator, password, session.tokenHash);
+    return c.redirect(`${CONSOLE_PATH}/petitions?done=password`, 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,100 @@
+// The console's signature routes: browse and search a petition's signatures, and hide,
+// invalidate or erase one.
+import { Hono } from 'hono';
+import { hideSignature, invalidateSignature } from '../moderation.js';
+import { OperatorError } from '../operator-error.js';
+import { listedSignaturesPage, searchSignatures, unlistedSignaturesPage } from '../signature-directory.js';
+import { eraseSigner } from '../signer-erasure.js';
+import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
+import { CONSOLE_PATH, field, pathId } from './console-env.js';
+import { doneNotice } from './done-notices.js';
+import { notFoundPage } from './error-pages.js';
+import type { FormProblem } from './layout.js';
+import { signatureListPage, signaturePage } from './signature-pages.js';
+
+/** A page number from 1; anything else is the first page. */
+function pageNumber(text: string | undefined): number {
+  return text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : 1;
+}
+
+export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
+  const { store } = deps;
+  const app = new Hono<ConsoleEnv>();
+
+  app.get('/petitions/:id/signatures', (c) => {
+    const id = pathId(c.req.param('id'));
+    const petition = id === null ? undefined : store.petitionById.get(id);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    const session = c.get('session');
+    const query = (c.req.query('q') ?? '').trim();
+    if (query !== '') {
+      const { rows, more } = searchSignatures(store, petition.id, query);
+      return c.html(signatureListPage({ session, petition, rows, view: { kind: 'search', query, more } }));
+    }
+    if (c.req.query('view') === 'unlisted') {
+      const before = pathId(c.req.query('before'));
+      const { rows, next } = unlistedSignaturesPage(store, petition.id, before);
+      const unlistedCount = store.unlistedCount.get(petition.id)!.count;
+      return c.html(signatureListPage({ session, petition, rows, view: { kind: 'unlisted', next, unlistedCount } }));
+    }
+    const listed = listedSignaturesPage(store, petition, pageNumber(c.req.query('page')));
+    return c.html(
+      signatureListPage({
+        session,
+        petition,
+        rows: listed.rows,
+        view: { kind: 'listed', page: listed.page, totalPages: listed.totalPages },
+        notice: doneNotice(c.req.query('done')),
+      }),
+    );
+  });
+
+  const showSignature = (c: ConsoleContext, id: number, extra: { problems?: FormProblem[]; eraseConfirmed?: boolean; status?: 400 } = {}) => {
+    const signature = store.signatureById.get(id);
+    if (!signature) return c.html(notFoundPage(c.get('session')), 404);
+    const petition = store.petitionById.get(signature.petition_id)!;
+    const signaturesOfSigner = store.signaturesOfEmail.all(signature.email_identity).length;
+    return c.html(
+      signaturePage({ session: c.get('session'), signature, petition, signaturesOfSigner, notice: doneNotice(c.req.query('done')), ...extra }),
+      extra.status ?? 200,
+    );
+  };
+
+  app.get('/signatures/:id', (c) => {
+    const id = pathId(c.req.param('id'));
+    return id === null ? c.html(notFoundPage(c.get('session')), 404) : showSignature(c, id);
+  });
+
+  const actions = [
+    ['hide', hideSignature, 'hidden'],
+    ['invalidate', invalidateSignature, 'invalidated'],
+  ] as const;
+  for (const [name, act, done] of actions) {
+    app.post(`/signatures/:id/${name}`, (c) => {
+      const id = pathId(c.req.param('id'));
+      if (id === null || !store.signatureById.get(id)) return c.html(notFoundPage(c.get('session')), 404);
+      try {
+        act(store, id, c.get('session').operator);
+      } catch (error) {
+        if (!(error instanceof OperatorError)) throw error;
+        return showSignature(c, id, { problems: [{ fieldId: 'content', message: error.message }], status: 400 });
+      }
+      return c.redirect(`${CONSOLE_PATH}/signatures/${id}?done=${done}`, 303);
+    });
+  }
+
+  app.post('/signatures/:id/erase', (c) => {
+    const id = pathId(c.req.param('id'));
+    const signature = id === null ? undefined : store.signatureById.get(id);
+    if (!signature) return c.html(notFoundPage(c.get('session')), 404);
+    if (field(c, 'confirmed') !== 'yes') {
+      const message = 'Confirm that the signer asked for their personal data to be erased';
+      return showSignature(c, signature.id, { problems: [{ fieldId: 'erase-confirmed', message }], status: 400 });
+    }
+    const erasure = eraseSigner(store, signature.id, c.get('session').operator);
+    if (!erasure.walTruncated) deps.log(`signer erasure (signature ${signature.id}): another process kept the WAL from being truncated; it will be at the next checkpoint`);
+    return c.redirect(`${CONSOLE_PATH}/petitions/${signature.petition_id}/signatures?done=erased`, 303);
+  });
+
+  return app;
+}
