@@ -47,11 +47,13 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 step('type check (tsc --noEmit)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
 const built = step('bundle build (vite build)', run(bin('vite'), ['build', '--logLevel', 'warn']));
 
-const serverFiles = ['test/shared', 'test/service', 'test/proxy', 'test/bundle', 'test/e2e'].flatMap(testFiles);
+const serverFiles = ['test/shared', 'test/service', 'test/proxy', 'test/api-reference', 'test/bundle', 'test/e2e'].flatMap(testFiles);
 if (serverFiles.length > 0) {
   const countFile = join(workDir, 'node-counts.json');
   const ok = run(nodeBin, [
     '--import', 'tsx',
+    // Every answer the tests get from the service or the proxy is checked against docs/openapi/.
+    '--import', './test/api-reference/validate-fetch.ts',
     '--test',
     '--test-concurrency=2',
     // A test that waits on something that never comes fails after 3 minutes instead of holding

@@ -145,7 +145,7 @@ const booleanLike = v.pipe(
   v.transform((value) => value === true || value === 'true' || value === '1'),
 );
 
-const signerObject = v.object({
+export const signerObject = v.object({
   first_name: nameText(),
   last_name: nameText(),
   email: v.pipe(requiredText(), v.email('email_format')),

@@ -1,0 +1,196 @@
+// The signing proxy's routes (src/proxy/app.ts, api-routes.ts, callback-routes.ts,
+// asset-routes.ts) and every status each can answer.
+import { BODY_LIMIT_BYTES } from '../../src/proxy/app.js';
+import { HONEYPOT_FIELD } from '../../src/proxy/api-routes.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RECENT_COUNT } from '../../src/service/pagination.js';
+import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/submissions.js';
+import { formatProblem, problemMessage } from '../../src/shared/signature-schema.js';
+import viteConfig from '../../vite.config.js';
+import { petitionId, schemaRef } from './object-schema.js';
+import { examplePage, exampleSignatures, exampleSummary, outcomeExamples } from './resource-examples.js';
+import { failureResponse, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
+import { corsHeaders, preflightOperation, retryAfter, scriptOperation } from './proxy-responses.js';
+
+/** The folder Vite writes the locale chunks to, from vite.config.ts (`locales/[name]-[hash].js`). */
+function chunkFolder(): string {
+  const output = (viteConfig as { build?: { rollupOptions?: { output?: { chunkFileNames?: unknown } } } }).build?.rollupOptions?.output;
+  const names = output?.chunkFileNames;
+  if (typeof names !== 'string' || !names.includes('/')) throw new Error('vite.config.ts: chunkFileNames is not "folder/[name]-[hash].js"');
+  return names.slice(0, names.lastIndexOf('/'));
+}
+
+const petitionParameter = {
+  name: 'petition_id',
+  in: 'path',
+  required: true,
+  description: 'A petition in the proxy\'s configuration; any other value is 404.',
+  schema: petitionId,
+};
+
+const listParameters = [
+  { name: 'page', in: 'query', description: 'Passed on to the service (see service.yaml).', schema: { type: 'integer', minimum: 1, default: 1 } },
+  { name: 'page_size', in: 'query', description: `Passed on to the service; above ${MAX_PAGE_SIZE} is read as ${MAX_PAGE_SIZE}.`, schema: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE } },
+  { name: 'sort', in: 'query', description: 'Passed on to the service.', schema: { enum: ['time_asc', 'time_desc'], default: 'time_asc' } },
+];
+
+const tooLarge = failureResponse(`The body is larger than ${BODY_LIMIT_BYTES} bytes.`, { 'body over the limit': [`body: must be at most ${BODY_LIMIT_BYTES} bytes`] }, corsHeaders());
+
+const submission: OpenApiObject = {
+  operationId: 'submitSignature',
+  summary: 'Sign the petition',
+  description:
+    'Validated with the same schema as the form and the service, then signed with this website\'s authorization key and sent to the service. When the service is unreachable, slow, rate limited or failing, the signature is stored in the proxy\'s outbox (on disk before the answer), answered 202 with a "queued" message, and delivered in order later. Reads of the petition show it within about a second.',
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [
+            schemaRef('SignerFields'),
+            {
+              properties: {
+                [HONEYPOT_FIELD]: { type: ['string', 'null'], description: 'The form\'s hidden honeypot: leave it out, empty or null. Any other value gets the 202 a queued signature gets, and nothing is sent.' },
+              },
+            },
+          ],
+        },
+        examples: {
+          signer: {
+            summary: 'A signer',
+            value: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', address: '12 St James Square', city: 'London', state_province: '', postal_code: 'SW1Y 4JH', country_code: 'GB', hidden: false },
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    '202': jsonResponse('Sent to the service and queued there, or kept in the outbox for later.', schemaRef('Success'), {
+      sent: { summary: 'Queued by the service', value: { result: 'success' } },
+      outbox: { summary: 'Kept in the outbox until the service is available', value: { result: 'success', messages: [QUEUED_MESSAGE] } },
+    }, corsHeaders()),
+    '400': failureResponse("The body is not JSON, or the signer's fields break the rules (one \"field: message\" each, in form order).", {
+      'signer fields': [formatProblem({ field: 'first_name', message: problemMessage('first_name', 'required') }), formatProblem({ field: 'email', message: problemMessage('email', 'email_format') })],
+      'not JSON': ["body: must be a JSON object with the signer's fields"],
+    }, corsHeaders()),
+    '403': failureResponse('The Origin is not allowed, this website\'s key was denied or revoked, or the petition is closed.', {
+      'origin not allowed': ['Origin: this website is not allowed to use this petition proxy'],
+      revoked: ['This petition no longer accepts signatures through this website.'],
+      denied: ['This website is not permitted to collect signatures for this petition.'],
+      closed: [PETITION_CLOSED_MESSAGE],
+    }, corsHeaders()),
+    '404': responseRef('PetitionNotFound'),
+    '409': failureResponse('The service says this email address already signed (its message passes on).', {
+      duplicate: ['email: This email address has already signed this petition'],
+    }, corsHeaders()),
+    '413': tooLarge,
+    '415': failureResponse('The body is not sent as application/json.', { 'not JSON': ['Content-Type: send the signature as application/json'] }, corsHeaders()),
+    '429': failureResponse('Too many signatures from this client address in the last minute (rateLimit.signaturesPerIpPerMinute).', {
+      'rate limited': ['Too many signatures from your network in the last minute. Try again in a minute.'],
+    }, { ...corsHeaders(), ...retryAfter }),
+    '500': responseRef('InternalError'),
+    '502': failureResponse("The service refused this proxy's own credentials, clock or key (401); the details go to the proxy's log only.", {
+      'credentials refused': ['The petition service could not verify this website. Try again later.'],
+    }, corsHeaders()),
+    '503': failureResponse("This website's key request is still waiting for the operator's decision.", {
+      pending: ['This website is still waiting for permission to collect signatures for this petition. Try again later.'],
+    }, { ...corsHeaders(), ...retryAfter }),
+  },
+};
+
+export function proxyOperations(): Record<string, OpenApiObject> {
+  const options = preflightOperation();
+  return {
+    '/healthz': {
+      get: {
+        operationId: 'health',
+        summary: 'The proxy is up',
+        responses: {
+          '200': jsonResponse('Up.', { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'], additionalProperties: false }, { up: { summary: 'Up', value: { status: 'ok' } } }, corsHeaders()),
+          '403': responseRef('OriginRefused'),
+        },
+      },
+      options,
+    },
+    '/api/petitions/{petition_id}': {
+      parameters: [petitionParameter],
+      get: {
+        operationId: 'petitionSummary',
+        summary: 'What the signature form needs: the count, whether this website may collect signatures, the operator notice',
+        responses: {
+          '200': jsonResponse('The summary (cached cacheSeconds).', schemaRef('PetitionSummary'), { accepting: { summary: 'Accepting signatures', value: exampleSummary } }, corsHeaders()),
+          '403': responseRef('OriginRefused'),
+          '404': responseRef('PetitionNotFound'),
+          '500': responseRef('InternalError'),
+          '503': responseRef('ReadUnavailable'),
+        },
+      },
+      options,
+    },
+    '/api/petitions/{petition_id}/signatures': {
+      parameters: [petitionParameter],
+      get: {
+        operationId: 'listSignatures',
+        summary: "A page of the petition's listed signatures, with page endpoints on this proxy",
+        parameters: listParameters,
+        responses: {
+          '200': jsonResponse('The page (cached cacheSeconds); resolve its endpoints against the proxy\'s URL.', schemaRef('SignaturePage'), {
+            middle: { summary: 'The second of three pages, newest first', value: examplePage('/api/petitions') },
+          }, corsHeaders()),
+          '400': failureResponse("The service's messages about page, page_size or sort, passed on.", { 'page_size wrong': ['page_size: must be a whole number from 1 (at most 100 are returned)'] }, corsHeaders()),
+          '403': responseRef('OriginRefused'),
+          '404': responseRef('PetitionNotFound'),
+          '500': responseRef('InternalError'),
+          '503': responseRef('ReadUnavailable'),
+        },
+      },
+      post: submission,
+      options,
+    },
+    '/api/petitions/{petition_id}/signatures/recent': {
+      parameters: [petitionParameter],
+      get: {
+        operationId: 'recentSignatures',
+        summary: `The ${RECENT_COUNT} newest listed signatures`,
+        responses: {
+          '200': jsonResponse('Newest first (cached cacheSeconds).', { type: 'array', items: schemaRef('Signature'), maxItems: RECENT_COUNT }, { recent: { summary: 'Newest first', value: exampleSignatures } }, corsHeaders()),
+          '403': responseRef('OriginRefused'),
+          '404': responseRef('PetitionNotFound'),
+          '503': responseRef('ReadUnavailable'),
+        },
+      },
+      options,
+    },
+    '/callbacks/auth-keys': {
+      post: {
+        operationId: 'receiveAuthKeyOutcome',
+        summary: "The service's outcome of this proxy's key request (the service's authKeyOutcome webhook)",
+        description: 'Believed only when X-Petition-Signature matches the raw body under the secret and X-Petition-Timestamp is within 5 minutes. An outcome about a petition no longer configured is acknowledged (200) and ignored.',
+        parameters: [
+          { name: 'X-Petition-Timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
+          { name: 'X-Petition-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: schemaRef('AuthKeyOutcome'), examples: outcomeExamples() } } },
+        responses: {
+          '200': jsonResponse('Applied (or ignored, for a petition not configured here).', schemaRef('Success'), { applied: { summary: 'Applied', value: { result: 'success' } } }, corsHeaders()),
+          '400': failureResponse('Signed, but not an authorization key outcome.', { 'not an outcome': ['body: not an authorization key outcome'] }, corsHeaders()),
+          '401': failureResponse('The signature headers are missing, too old or do not match the body.', {
+            missing: ['X-Petition-Signature: signature headers are missing'],
+            stale: ['X-Petition-Timestamp: too old or too far in the future'],
+            forged: ['X-Petition-Signature: does not match the body'],
+          }, corsHeaders()),
+          '403': responseRef('OriginRefused'),
+          '413': tooLarge,
+          '500': responseRef('InternalError'),
+        },
+      },
+      options,
+    },
+    '/petition-embed.js': { get: scriptOperation('The elements: the one script a page includes', 'public, max-age=300'), options },
+    [`/${chunkFolder()}/{chunk}`]: {
+      get: scriptOperation('A locale chunk the script imports on demand (hashed name)', 'public, max-age=31536000, immutable', [
+        { name: 'chunk', in: 'path', required: true, description: 'A file name Vite gave, like de-B2x9kQ1a.js.', schema: { type: 'string', pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*-[A-Za-z0-9_-]{8}\\.js$' } },
+      ]),
+      options,
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// The signing proxy's answers that many routes share (components of proxy.yaml): the origin
+// refusal, the preflight, the headers every answer and the script files carry.
+import { header, headerRef, emptyResponse, failureResponse, responseRef, type OpenApiObject } from './response-objects.js';
+
+/** Every answer may differ by Origin; an allowed Origin gets CORS headers (an absent one none). */
+export function corsHeaders(): Record<string, OpenApiObject> {
+  return {
+    Vary: headerRef('Vary'),
+    'Access-Control-Allow-Origin': headerRef('AllowOrigin'),
+    'Access-Control-Expose-Headers': headerRef('ExposeHeaders'),
+  };
+}
+
+export const retryAfter = { 'Retry-After': headerRef('RetryAfter') };
+
+export const proxyHeaders: Record<string, OpenApiObject> = {
+  Vary: header('Answers differ by Origin.', { const: 'Origin' }),
+  AllowOrigin: header('The request\'s Origin, when it is allowed (absent when the request has no Origin).', { type: 'string', format: 'uri' }, false),
+  ExposeHeaders: header('With an allowed Origin: lets the page read Retry-After.', { const: 'Retry-After' }, false),
+  RetryAfter: header('Seconds to wait before trying again.', { type: 'integer', minimum: 1, examples: [60] }),
+  ETag: header('Changes whenever the file does; send it back in If-None-Match.', { type: 'string', examples: ['"e5be-19aa6f3c2d1"'] }),
+};
+
+export const proxyResponses: Record<string, OpenApiObject> = {
+  OriginRefused: failureResponse(
+    "The request's Origin is not the proxy's publicUrl origin or one of its allowedOrigins. No CORS headers, so the page cannot read it.",
+    { 'origin not allowed': ['Origin: this website is not allowed to use this petition proxy'] },
+    { Vary: headerRef('Vary') },
+  ),
+  Preflight: emptyResponse('A CORS preflight from an allowed Origin (an OPTIONS request with Access-Control-Request-Method).', {
+    Vary: headerRef('Vary'),
+    'Access-Control-Allow-Origin': header('The request\'s Origin.', { type: 'string', format: 'uri' }),
+    'Access-Control-Allow-Methods': header('What the API takes.', { const: 'GET, POST, OPTIONS' }),
+    'Access-Control-Allow-Headers': header('What a request may set.', { const: 'Content-Type' }),
+    'Access-Control-Max-Age': header('Seconds a browser may keep this answer.', { const: '600' }),
+  }),
+  NotPreflight: failureResponse(
+    'An OPTIONS request that is not a preflight (no Origin, or no Access-Control-Request-Method): no route takes OPTIONS.',
+    { 'not found': ['not found'] },
+    corsHeaders(),
+  ),
+  PetitionNotFound: failureResponse(
+    'Not a petition this proxy is configured for (or one the service does not know).',
+    { 'not configured': ['petition not found'] },
+    corsHeaders(),
+  ),
+  InternalError: failureResponse(
+    'Something unexpected failed in the proxy (an answer from the service it cannot read, its data folder unwritable); the log names the error.',
+    { internal: ['Something went wrong in the petition proxy. Try again later.'] },
+    corsHeaders(),
+  ),
+  ReadUnavailable: failureResponse(
+    'The service is unreachable, too slow, refused these credentials (401) or failed (429, 5xx); the browser learns only that reads are unavailable.',
+    { unavailable: ['The petition service is unavailable. Try again later.'] },
+    { ...corsHeaders(), ...retryAfter },
+  ),
+};
+
+/** OPTIONS on a route: the preflight, the origin refusal, or 404 for anything else. */
+export function preflightOperation(): OpenApiObject {
+  return {
+    summary: 'CORS preflight',
+    description: 'Answered for any path, before routing.',
+    responses: { '204': responseRef('Preflight'), '403': responseRef('OriginRefused'), '404': responseRef('NotPreflight') },
+  };
+}
+
+/** A script file: the entry (cached 5 minutes) or a locale chunk (hashed name, cached a year). */
+export function scriptOperation(summary: string, cacheControl: string, parameters: OpenApiObject[] = []): OpenApiObject {
+  const fileHeaders = { ...corsHeaders(), ETag: headerRef('ETag'), 'Cache-Control': header('How long to keep it.', { const: cacheControl }) };
+  return {
+    summary,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    responses: {
+      '200': {
+        description: 'The file.',
+        headers: fileHeaders,
+        content: { 'text/javascript': { schema: { type: 'string', description: 'An ES module.' } } },
+      },
+      '304': emptyResponse('If-None-Match named the current ETag.', fileHeaders),
+      '403': responseRef('OriginRefused'),
+      '404': failureResponse(
+        'No such file: the elements are not built (run `npx vite build`), or the name is not a plain file name.',
+        { 'not built': ['petition-embed.js: not found (the elements are not built: run `npx vite build`)'], 'no such chunk': ['locales/xx-AAAAAAAA.js: not found'] },
+        corsHeaders(),
+      ),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// docs/openapi/proxy.yaml: the signing proxy's own routes, the ones the browser elements call,
+// the service's callback, and the script files.
+import { authKeyOutcomeSchema, failureSchema, petitionSummarySchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
+import type { OpenApiObject } from './response-objects.js';
+import { proxyOperations } from './proxy-operations.js';
+import { proxyHeaders, proxyResponses } from './proxy-responses.js';
+import { signerFieldsSchema } from './signer-schema.js';
+
+const DESCRIPTION = `The routes of the signing proxy a site owner runs beside its pages: the browser elements read
+a petition and submit signatures here, and the proxy signs them with the credentials it holds
+(which never reach the browser) and talks to the petition service (service.yaml).
+
+Origins: a request whose Origin is present and not the publicUrl's origin or one of allowedOrigins
+is refused with 403 on every path; an allowed Origin gets Access-Control-Allow-Origin and
+Access-Control-Expose-Headers: Retry-After, and preflights are answered on every path. A request
+without Origin (the service's callback, curl, same-origin reads) is not checked.
+
+Every failure answers {"result":"failure","messages":[…]} and every answer carries Vary: Origin.
+A method a route does not have is 404 "not found" (the proxy has no 405); a POST over the body
+limit is 413 before routing; HEAD is answered as GET without a body. Requests Node's HTTP parser
+refuses are answered by Node itself, without a body (400, 431 headers too large, 408 too slow).`;
+
+export function proxyDocument(version: string): OpenApiObject {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Signing proxy (petition-embed)', version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [
+      { url: 'http://127.0.0.1:4020', description: 'npx petition-embed proxy, with its default host and port' },
+      { url: '{publicUrl}', description: "The proxy's publicUrl", variables: { publicUrl: { default: 'https://proxy.example.org' } } },
+    ],
+    paths: proxyOperations(),
+    components: {
+      schemas: {
+        Failure: failureSchema,
+        Success: successSchema,
+        Signature: signatureSchema,
+        SignaturePage: signaturePageSchema('/api/petitions'),
+        PetitionSummary: petitionSummarySchema,
+        AuthKeyOutcome: authKeyOutcomeSchema,
+        SignerFields: signerFieldsSchema(),
+      },
+      responses: proxyResponses,
+      headers: proxyHeaders,
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// The answer bodies both servers share with src/shared/types.ts, written once for both documents,
+// each schema typed against its TypeScript type (object-schema.ts) and each example typed too.
+import {
+  PETITION_GOAL_MAX,
+  PETITION_OVERVIEW_MAX_LENGTH,
+  PETITION_TARGETS_MAX,
+  PETITION_TITLE_MAX_LENGTH,
+  PETITION_URL_MAX_LENGTH,
+} from '../../src/service/petition-fields.js';
+import { MAX_PAGE_SIZE } from '../../src/service/pagination.js';
+import { KEY_REQUEST_TEXT_MAX_LENGTH, KEY_REQUEST_URL_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
+import type {
+  AuthKeyCallbackPayload,
+  FailureBody,
+  OperatorNotice,
+  PetitionResource,
+  PetitionSummary,
+  Signature,
+  SignaturePage,
+  SubmissionResult,
+} from '../../src/shared/types.js';
+import { nullable, objectSchema, petitionId, schemaRef, utcSeconds, type JsonSchema } from './object-schema.js';
+
+const text = (maxLength?: number): JsonSchema => ({ type: 'string', ...(maxLength ? { maxLength } : {}) });
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+const pageNumber: JsonSchema = { type: 'integer', minimum: 1 };
+const httpUrl: JsonSchema = { type: 'string', format: 'uri', maxLength: PETITION_URL_MAX_LENGTH, pattern: '^https?://' };
+const authKey: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{64}$', description: '32 random bytes in lowercase hex.' };
+
+export const signatureSchema = objectSchema<Signature>(
+  {
+    name: { ...text(), description: 'first_name and last_name, joined by a space and trimmed.' },
+    city: text(),
+    state_province: { ...text(), description: 'May be empty where the country has no states or provinces.' },
+    country_name: { ...text(), description: 'The English short name of country_code.' },
+    country_code: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.' },
+    signed_on: utcSeconds,
+  },
+  {},
+  {
+    description:
+      "One listed signer. A signer's email, address, postal code, phone and reason are never returned; hidden signers are counted but never listed.",
+  },
+);
+
+/** `pagePath` is the path the page endpoints point at, e.g. `/v1/petitions`. */
+export function signaturePageSchema(pagePath: string): JsonSchema {
+  const endpoint = nullable({
+    type: 'string',
+    pattern: `^${pagePath.replaceAll('/', '\\/')}\\/\\d+\\/signatures\\?page=\\d+&page_size=\\d+&sort=time_(asc|desc)$`,
+    description: `A path carrying exactly page, page_size and sort (no api_key), e.g. ${pagePath}/42/signatures?page=3&page_size=10&sort=time_asc; null when there is no such page.`,
+  });
+  return objectSchema<SignaturePage>(
+    {
+      signature_count: { ...count, description: 'Every signature on the petition, hidden ones included.' },
+      prev_page_endpoint: endpoint,
+      next_page_endpoint: endpoint,
+      page: pageNumber,
+      total_pages: { ...pageNumber, description: 'ceil(listed signatures / page_size), at least 1.' },
+      signatures: { type: 'array', items: schemaRef('Signature'), maxItems: MAX_PAGE_SIZE },
+    },
+    {},
+    { description: 'A page beyond the last one has an empty signatures array and a null next_page_endpoint.' },
+  );
+}
+
+export const petitionResourceSchema = objectSchema<PetitionResource>(
+  {
+    petition_id: petitionId,
+    title: text(PETITION_TITLE_MAX_LENGTH),
+    status: { enum: ['open', 'closed'], description: 'closed when the operator closed it or its end_at has passed.' },
+    overview: text(PETITION_OVERVIEW_MAX_LENGTH),
+    targets: {
+      type: 'array',
+      maxItems: PETITION_TARGETS_MAX,
+      items: objectSchema<PetitionResource['targets'][number]>({ name: text(PETITION_TITLE_MAX_LENGTH) }, {}),
+    },
+    signature_count: count,
+    goal: nullable({ type: 'integer', minimum: 1, maximum: PETITION_GOAL_MAX }),
+    created_at: utcSeconds,
+    end_at: nullable(utcSeconds),
+    url: nullable(httpUrl),
+    image_url: nullable(httpUrl),
+    confirm_signers: {
+      type: 'boolean',
+      description: 'The service emails each signer a link: an accepted signature (202) counts and is listed only once its signer has confirmed it.',
+    },
+  },
+  {},
+);
+
+export const authKeyOutcomeSchema = objectSchema<AuthKeyCallbackPayload>(
+  {
+    status: { enum: ['granted', 'denied', 'revoked'] },
+    petition_id: petitionId,
+    source_description: text(KEY_REQUEST_TEXT_MAX_LENGTH),
+    source: text(KEY_REQUEST_TEXT_MAX_LENGTH),
+    requester_email: text(KEY_REQUEST_TEXT_MAX_LENGTH),
+  },
+  { auth_key: { ...authKey, description: 'Present when status is granted or revoked (the key that was revoked).' } },
+  {
+    description:
+      'The outcome of a key request: posted to its callback_endpoint, and the 200 answer to the same request sent again. The echoed fields are exactly as sent.',
+    extra: {
+      if: { properties: { status: { const: 'denied' } } },
+      then: { not: { required: ['auth_key'] } },
+      else: { required: ['auth_key'] },
+    },
+  },
+);
+
+export const petitionSummarySchema = objectSchema<PetitionSummary>(
+  {
+    petition_id: petitionId,
+    signature_count: count,
+    accepting_signatures: { type: 'boolean', description: "Whether this website's authorization key for the petition is granted." },
+    operator: objectSchema<OperatorNotice>(
+      { name: text(), termsUrl: { type: 'string', format: 'uri' }, privacyUrl: { type: 'string', format: 'uri' } },
+      {},
+      { description: 'Who operates the petition service, for the notice the signature form must show.' },
+    ),
+  },
+  {},
+);
+
+const messages: JsonSchema = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
+
+export const failureSchema = objectSchema<FailureBody>(
+  { result: { const: 'failure' }, messages: { ...messages, description: 'One per problem; a problem with a parameter starts with its name and a colon.' } },
+  {},
+  { description: 'The body of every failure. No message carries a stack trace, SQL or a secret.' },
+);
+
+/** `{"result":"success"}`, with a message when the proxy queued the signature for later. */
+export const successSchema = objectSchema<SubmissionResult>(
+  { result: { const: 'success' } },
+  { messages },
+);
+
+export const petitionIdBodySchema = objectSchema<{ petition_id: number }>({ petition_id: petitionId }, {});

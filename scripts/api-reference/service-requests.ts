@@ -1,0 +1,121 @@
+// What requests to the service carry: api_key, the signing parameters, the two POST bodies (form
+// and JSON), and the list parameters (decisions.md "Authentication", "Signature list").
+import { BODY_LIMIT_BYTES } from '../../src/service/request-body.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/service/pagination.js';
+import { SIGNER_LANGUAGES } from '../../src/service/signer-language.js';
+import { KEY_REQUEST_URL_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
+import type { AuthKeyRequestInput } from '../../src/shared/types.js';
+import { objectSchema, petitionId, schemaRef, type JsonSchema } from './object-schema.js';
+import type { OpenApiObject } from './response-objects.js';
+
+export const signingParametersSchema: JsonSchema = {
+  type: 'object',
+  description:
+    'The parameters of a signed request. rsig is the lowercase hex SHA-256 of REQUEST_STRING + SECRET + AUTH_KEY joined with no separator: REQUEST_STRING is the form body exactly as sent without its rsig pair (send rsig last: the body up to "&rsig="), or for a JSON body its top-level fields form-encoded in their order; SECRET is the consumer\'s secret; AUTH_KEY is the petition\'s authorization key for a signature and empty for a key request. Known-answer vectors: test/fixtures/signing-vectors.json.',
+  properties: {
+    api_key: { type: 'string', description: 'The public API key. May instead be in the query string.', examples: ['pk_7d1f0c'] },
+    timestamp: {
+      type: 'string',
+      description:
+        "ISO 8601 to the second or finer, in UTC (Z) or with any offset. More than 5 minutes from the service's clock: 401. Put milliseconds in it: two requests identical to the byte are one request sent twice.",
+      examples: ['2026-11-22T10:00:00Z', '2026-11-22T10:00:00.123Z', '2026-11-22T03:00:00-07:00'],
+    },
+    endpoint: { type: 'string', description: 'The path requested, from the version on. Another path: 401.', examples: ['/v1/petitions/42/signatures'] },
+    rsig: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'The request signature; send it as the last pair.' },
+  },
+  required: ['timestamp', 'endpoint', 'rsig'],
+};
+
+export const keyRequestSchema = objectSchema<AuthKeyRequestInput>(
+  {
+    source_description: { type: 'string', maxLength: 255, description: 'The kind of medium around which signatures will be gathered.' },
+    source: {
+      type: 'string',
+      maxLength: 255,
+      description: "Where signatures will be gathered, unique to the consumer (usually a URL). Kept byte for byte: signature submissions send it back.",
+    },
+    requester_email: { type: 'string', format: 'email', maxLength: 255 },
+    callback_endpoint: {
+      type: 'string',
+      format: 'uri',
+      maxLength: KEY_REQUEST_URL_MAX_LENGTH,
+      description:
+        'An http or https URL that receives the outcome (see the authKeyOutcome webhook). Unless the service runs with --allow-private-callbacks it must not be, or resolve to, a loopback, private, link-local, unique-local, reserved or metadata address.',
+    },
+  },
+  {},
+  { open: true, description: 'Values are kept and echoed exactly as sent (not trimmed); none may be blank.' },
+);
+
+const submissionPartSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    source: { type: 'string', description: 'The source of the granted key request; it identifies the authorization key.' },
+    auth_key: {
+      type: 'string',
+      description: 'May be left out: the key is found from the petition, the api_key and source, and proven by rsig (which it salts).',
+    },
+    lang: {
+      type: 'string',
+      description: `The signer's language, for the confirmation email and page of a petition that confirms signers: ${SIGNER_LANGUAGES.join(', ')} (a region is ignored: de-CH and de_DE are de). Anything else, or nothing, is English.`,
+      examples: ['de'],
+    },
+  },
+  required: ['source'],
+};
+
+export const serviceRequestSchemas: Record<string, JsonSchema> = {
+  SigningParameters: signingParametersSchema,
+  KeyRequest: keyRequestSchema,
+  SignatureSubmission: {
+    description: 'A signed signature submission: the signing parameters, source (and optionally auth_key), and the signer\'s fields.',
+    allOf: [schemaRef('SigningParameters'), submissionPartSchema, schemaRef('SignerFields')],
+  },
+  KeyRequestSubmission: {
+    description: 'A signed key request (AUTH_KEY empty in rsig).',
+    allOf: [schemaRef('SigningParameters'), schemaRef('KeyRequest')],
+  },
+};
+
+/** A POST body: a form (also when no Content-Type is sent) or a JSON object of single values. */
+export function postBody(schemaName: string, formExample: string, jsonExample: Record<string, unknown>): OpenApiObject {
+  return {
+    required: true,
+    description: `At most ${BODY_LIMIT_BYTES} bytes (16 KiB raised to fit the largest valid signature in any script). application/x-www-form-urlencoded, also when no Content-Type is sent; application/json takes one value per parameter (text, number, true, false or null: nested values are refused with 400). Any other type: 415.`,
+    content: {
+      'application/x-www-form-urlencoded': { schema: schemaRef(schemaName), examples: { signed: { summary: 'A signed form body', value: formExample } } },
+      'application/json': { schema: schemaRef(schemaName), examples: { signed: { summary: 'The same as JSON (unsigned here)', value: jsonExample } } },
+    },
+  };
+}
+
+export const serviceParameters: Record<string, OpenApiObject> = {
+  petition_id: {
+    name: 'petition_id',
+    in: 'path',
+    required: true,
+    description: 'The petition. Anything that is not a positive integer is 404 petition not found.',
+    schema: petitionId,
+  },
+  api_key: { name: 'api_key', in: 'query', required: true, description: 'The public API key.', schema: { type: 'string' }, example: 'pk_7d1f0c' },
+  api_key_in_post: {
+    name: 'api_key',
+    in: 'query',
+    required: false,
+    description: 'The public API key, when it is not a body parameter (a body value wins).',
+    schema: { type: 'string' },
+  },
+  page: { name: 'page', in: 'query', description: 'From 1; beyond the last page: an empty page. Not a positive integer: 400.', schema: { type: 'integer', minimum: 1, default: 1 } },
+  page_size: {
+    name: 'page_size',
+    in: 'query',
+    description: `Signatures a page; above ${MAX_PAGE_SIZE} is read as ${MAX_PAGE_SIZE}. Below 1 or not an integer: 400.`,
+    schema: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE },
+  },
+  sort: { name: 'sort', in: 'query', description: 'Anything else: 400.', schema: { enum: ['time_asc', 'time_desc'], default: 'time_asc' } },
+  petition_url: { name: 'petition_url', in: 'query', required: true, description: "The petition's own page, as its url field has it (compared as a URL parser writes both).", schema: { type: 'string', format: 'uri' } },
+};
+
+export function parameterRef(name: string): OpenApiObject {
+  return { $ref: `#/components/parameters/${name}` };
+}
