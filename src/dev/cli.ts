@@ -35,4 +35,5 @@ export async function main(args: string[]): Promise<void> {
   // After the handlers: whoever waits for these lines may stop the stack at once.
   process.stdout.write(`petition-embed demo running at ${stack.url}\n`);
   process.stdout.write(`  proxy ${stack.proxy.url}, service ${stack.service.baseUrl}, petition ${stack.petitionId}\n`);
+  process.stdout.write(`  operator console ${stack.console.url}: sign in as ${stack.console.email} with ${stack.console.password}\n`);
 }

@@ -1,6 +1,6 @@
 // The whole demo stack in one process, as `petition-embed dev` runs it and as the end-to-end
-// tests start it: the service (auto-grant), the proxy configured for it, and the demo page
-// served from the proxy's origin.
+// tests start it: the service (auto-grant) with its console and a demo operator, the proxy
+// configured for it, and the demo page served from the proxy's origin.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -32,6 +32,8 @@ export interface DevStack {
   petitionId: number;
   service: RunningService;
   proxy: RunningProxy;
+  /** The operator's console and the demo operator's sign-in. */
+  console: { url: string; email: string; password: string };
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export async function startDevStack(options: DevStackOptions): Promise<DevStack>
   await ensureBundle(options.root, log);
 
   const dbPath = join(options.dataDir, 'service.db');
-  const demo = loadOrCreateDemoState(options.dataDir, dbPath, options.seedCount ?? 3000);
+  const demo = await loadOrCreateDemoState(options.dataDir, dbPath, options.seedCount ?? 3000);
   const service = await startService({ dbPath, host, port: 0, autoGrant: true, allowPrivateCallbacks: true, log });
 
   try {
@@ -85,6 +87,7 @@ export async function startDevStack(options: DevStackOptions): Promise<DevStack>
       petitionId: demo.petitionId,
       service,
       proxy,
+      console: { url: service.consoleUrl, email: demo.operatorEmail, password: demo.operatorPassword },
       async close() {
         await proxy.close();
         await service.close();

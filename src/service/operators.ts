@@ -20,11 +20,19 @@ export interface NewOperator {
   one_time_password?: string;
 }
 
-/** Why a password cannot be used, as the form shows it; null when it can. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Enter a password of at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Enter a password of at most ${PASSWORD_MAX_LENGTH} characters`;
+export type PasswordProblem = 'too_short' | 'too_long';
+
+/** Why a password cannot be used; null when it can. */
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'too_short';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'too_long';
   return null;
+}
+
+function refusePassword(password: string | undefined): void {
+  const problem = password === undefined ? null : passwordProblem(password);
+  if (problem === 'too_short') throw new OperatorError(`password: must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  if (problem === 'too_long') throw new OperatorError(`password: must be at most ${PASSWORD_MAX_LENGTH} characters`);
 }
 
 function oneTimePassword(): string {
@@ -34,10 +42,7 @@ function oneTimePassword(): string {
 export async function createOperator(store: Store, emailText: string, password: string | undefined, actor: Actor): Promise<NewOperator> {
   const email = emailText.trim();
   if (!EMAIL_FORMAT.test(email)) throw new OperatorError('--email: must be an email address, like name@example.org');
-  if (password !== undefined) {
-    const problem = passwordProblem(password);
-    if (problem) throw new OperatorError(`password: ${problem.replace(/^Enter a password/, 'must be')}`);
-  }
+  refusePassword(password);
   const chosen = password ?? oneTimePassword();
   const passwordHash = await hashPassword(chosen);
   const operatorId = store.db.transaction(() => {
@@ -59,10 +64,7 @@ export async function createOperator(store: Store, emailText: string, password: 
  */
 export async function resetOperatorPassword(store: Store, emailText: string, password: string | undefined, actor: Actor): Promise<NewOperator> {
   const email = emailText.trim();
-  if (password !== undefined) {
-    const problem = passwordProblem(password);
-    if (problem) throw new OperatorError(`password: ${problem.replace(/^Enter a password/, 'must be')}`);
-  }
+  refusePassword(password);
   const chosen = password ?? oneTimePassword();
   const passwordHash = await hashPassword(chosen);
   const operator = store.db.transaction(() => {

@@ -32,9 +32,9 @@ export async function spawnService(args: string[]): Promise<ChildService> {
   return { baseUrl, child, exited };
 }
 
-/** Runs `petition-embed service admin …` and returns its parsed JSON output. */
-export function runAdmin(args: string[]): { status: number | null; json: unknown; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, 'service', 'admin', ...args], { encoding: 'utf8', timeout: 60_000 });
+/** Runs `petition-embed service admin …` (with `input` on its stdin) and returns its parsed JSON output. */
+export function runAdmin(args: string[], input?: string): { status: number | null; json: unknown; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, 'service', 'admin', ...args], { encoding: 'utf8', timeout: 60_000, input });
   let json: unknown = null;
   try {
     json = JSON.parse(result.stdout);

@@ -4,7 +4,8 @@ import { html } from 'hono/html';
 import { recordAudit } from '../audit-log.js';
 import { endSession, startSession } from '../console-sessions.js';
 import type { ConsoleSession } from '../console-sessions.js';
-import { authenticateOperator, changeOwnPassword, hasOperators, passwordProblem } from '../operators.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, authenticateOperator, changeOwnPassword, hasOperators, passwordProblem } from '../operators.js';
+import type { PasswordProblem } from '../operators.js';
 import { newSecretToken } from '../secret-token.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
 import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
@@ -19,6 +20,11 @@ import {
 } from './console-env.js';
 import { csrfField, page, textField } from './layout.js';
 import type { FormProblem, Html } from './layout.js';
+
+const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
+  too_short: `Enter a password of at least ${PASSWORD_MIN_LENGTH} characters`,
+  too_long: `Enter a password of at most ${PASSWORD_MAX_LENGTH} characters`,
+};
 
 function signInPage(deps: ConsoleDependencies, token: string, email: string, problems: FormProblem[] = []): Html {
   if (!hasOperators(deps.store)) {
@@ -118,7 +124,7 @@ export function sessionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     const session = c.get('session');
     const password = field(c, 'new_password');
     const problem = passwordProblem(password);
-    if (problem) return c.html(passwordPage(session, [{ fieldId: 'new-password', message: problem }]), 400);
+    if (problem) return c.html(passwordPage(session, [{ fieldId: 'new-password', message: PASSWORD_MESSAGES[problem] }]), 400);
     if (field(c, 'repeat_password') !== password) {
       return c.html(passwordPage(session, [{ fieldId: 'repeat-password', message: 'Enter the same new password twice' }]), 400);
     }
