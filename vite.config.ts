@@ -1,8 +1,11 @@
-// The one-script embed: dist/petition-embed.js, one ES module with Lit inside; each non-English
-// locale is its own chunk under dist/locales/, imported relative to the bundle's URL on demand.
+// The one-script embed: dist/petition-embed.js, one ES module with Lit inside; each language's
+// words and the share step are chunks under dist/chunks/, imported relative to the bundle's URL
+// on demand.
 import { defineConfig } from 'vite';
+import { minifyTemplateLiterals } from './scripts/minify-template-literals.js';
 
 export default defineConfig({
+  plugins: [minifyTemplateLiterals()],
   build: {
     target: 'es2022',
     outDir: 'dist',
@@ -17,7 +20,7 @@ export default defineConfig({
       // Lets the locale chunks import Lit from the bundle itself instead of a third shared file.
       preserveEntrySignatures: 'allow-extension',
       output: {
-        chunkFileNames: 'locales/[name]-[hash].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
         minify: true,
       },
     },

@@ -9,9 +9,9 @@ import viteConfig from '../../vite.config.js';
 import { petitionId, schemaRef } from './object-schema.js';
 import { examplePage, exampleSignatures, exampleSummary, outcomeExamples } from './resource-examples.js';
 import { failureResponse, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
-import { corsHeaders, preflightOperation, retryAfter, scriptOperation } from './proxy-responses.js';
+import { corsHeaders, preflightOperation, publicHeaders, retryAfter, scriptOperation } from './proxy-responses.js';
 
-/** The folder Vite writes the locale chunks to, from vite.config.ts (`locales/[name]-[hash].js`). */
+/** The folder Vite writes the chunks to, from vite.config.ts (`chunks/[name]-[hash].js`). */
 function chunkFolder(): string {
   const output = (viteConfig as { build?: { rollupOptions?: { output?: { chunkFileNames?: unknown } } } }).build?.rollupOptions?.output;
   const names = output?.chunkFileNames;
@@ -68,10 +68,26 @@ const submission: OpenApiObject = {
       sent: { summary: 'Queued by the service', value: { result: 'success' } },
       outbox: { summary: 'Kept in the outbox until the service is available', value: { result: 'success', messages: [QUEUED_MESSAGE] } },
     }, corsHeaders()),
-    '400': failureResponse("The body is not JSON, or the signer's fields break the rules (one \"field: message\" each, in form order).", {
-      'signer fields': [formatProblem({ field: 'first_name', message: problemMessage('first_name', 'required') }), formatProblem({ field: 'email', message: problemMessage('email', 'email_format') })],
-      'not JSON': ["body: must be a JSON object with the signer's fields"],
-    }, corsHeaders()),
+    '400': {
+      description: "The body is not JSON, or the signer's fields break the rules: one \"field: message\" each, in form order, and each problem as (field, code) in `problems`, for the browser to say in the signer's language.",
+      headers: corsHeaders(),
+      content: {
+        'application/json': {
+          schema: schemaRef('Failure'),
+          examples: {
+            'signer fields': {
+              summary: "The signer's fields",
+              value: {
+                result: 'failure',
+                messages: [formatProblem({ field: 'first_name', message: problemMessage('first_name', 'required') }), formatProblem({ field: 'email', message: problemMessage('email', 'email_format') })],
+                problems: [{ field: 'first_name', code: 'required' }, { field: 'email', code: 'email_format' }],
+              },
+            },
+            'not JSON': { summary: 'Not JSON', value: { result: 'failure', messages: ["body: must be a JSON object with the signer's fields"] } },
+          },
+        },
+      },
+    },
     '403': failureResponse('The Origin is not allowed, this website\'s key was denied or revoked, or the petition is closed.', {
       'origin not allowed': ['Origin: this website is not allowed to use this petition proxy'],
       revoked: ['This petition no longer accepts signatures through this website.'],
@@ -115,7 +131,7 @@ export function proxyOperations(): Record<string, OpenApiObject> {
       parameters: [petitionParameter],
       get: {
         operationId: 'petitionSummary',
-        summary: 'What the signature form needs: the count, whether this website may collect signatures, the operator notice',
+        summary: 'The petition as the service describes it, whether this website may collect signatures, and the operator notice',
         responses: {
           '200': jsonResponse('The summary (cached cacheSeconds).', schemaRef('PetitionSummary'), { accepting: { summary: 'Accepting signatures', value: exampleSummary } }, corsHeaders()),
           '403': responseRef('OriginRefused'),
@@ -185,12 +201,24 @@ export function proxyOperations(): Record<string, OpenApiObject> {
       },
       options,
     },
-    '/petition-embed.js': { get: scriptOperation('The elements: the one script a page includes', 'public, max-age=300'), options },
+    '/embed-status': {
+      get: {
+        operationId: 'embedStatus',
+        summary: 'May the asking page use this proxy\'s API? Public, so that a refused page learns why',
+        description: 'The elements ask this when a read fails: a browser reports a refused CORS request exactly like an unreachable proxy.',
+        responses: {
+          '200': jsonResponse('Whether the Origin sent is allowed (no Origin: a same-origin or non-browser call, allowed).', schemaRef('EmbedStatus'), {
+            refused: { summary: 'A page the proxy refuses', value: { origin: 'https://elsewhere.example', origin_allowed: false } },
+            allowed: { summary: 'An allowed page', value: { origin: 'https://www.example.org', origin_allowed: true } },
+          }, publicHeaders()),
+        },
+      },
+    },
+    '/petition-embed.js': { get: scriptOperation('The elements: the one script a page includes', 'public, max-age=300') },
     [`/${chunkFolder()}/{chunk}`]: {
-      get: scriptOperation('A locale chunk the script imports on demand (hashed name)', 'public, max-age=31536000, immutable', [
+      get: scriptOperation("A chunk the script imports on demand (a language's words, the share step; hashed name)", 'public, max-age=31536000, immutable', [
         { name: 'chunk', in: 'path', required: true, description: 'A file name Vite gave, like de-B2x9kQ1a.js.', schema: { type: 'string', pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*-[A-Za-z0-9_-]{8}\\.js$' } },
       ]),
-      options,
     },
   };
 }

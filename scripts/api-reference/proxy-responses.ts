@@ -13,9 +13,15 @@ export function corsHeaders(): Record<string, OpenApiObject> {
 
 export const retryAfter = { 'Retry-After': headerRef('RetryAfter') };
 
+/** The public paths (the elements' code, the embed status): any Origin may read them. */
+export function publicHeaders(): Record<string, OpenApiObject> {
+  return { Vary: headerRef('Vary'), 'Access-Control-Allow-Origin': headerRef('AllowAnyOrigin') };
+}
+
 export const proxyHeaders: Record<string, OpenApiObject> = {
   Vary: header('Answers differ by Origin.', { const: 'Origin' }),
   AllowOrigin: header('The request\'s Origin, when it is allowed (absent when the request has no Origin).', { type: 'string', format: 'uri' }, false),
+  AllowAnyOrigin: header('Any page may read this (present when the request has an Origin).', { const: '*' }, false),
   ExposeHeaders: header('With an allowed Origin: lets the page read Retry-After.', { const: 'Retry-After' }, false),
   RetryAfter: header('Seconds to wait before trying again.', { type: 'integer', minimum: 1, examples: [60] }),
   ETag: header('Changes whenever the file does; send it back in If-None-Match.', { type: 'string', examples: ['"e5be-19aa6f3c2d1"'] }),
@@ -65,9 +71,12 @@ export function preflightOperation(): OpenApiObject {
   };
 }
 
-/** A script file: the entry (cached 5 minutes) or a locale chunk (hashed name, cached a year). */
+/**
+ * A script file: the entry (cached 5 minutes) or a chunk (hashed name, cached a year). Public
+ * code: any page may load it, so that the elements can explain an origin the API refuses.
+ */
 export function scriptOperation(summary: string, cacheControl: string, parameters: OpenApiObject[] = []): OpenApiObject {
-  const fileHeaders = { ...corsHeaders(), ETag: headerRef('ETag'), 'Cache-Control': header('How long to keep it.', { const: cacheControl }) };
+  const fileHeaders = { ...publicHeaders(), ETag: headerRef('ETag'), 'Cache-Control': header('How long to keep it.', { const: cacheControl }) };
   return {
     summary,
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -78,11 +87,10 @@ export function scriptOperation(summary: string, cacheControl: string, parameter
         content: { 'text/javascript': { schema: { type: 'string', description: 'An ES module.' } } },
       },
       '304': emptyResponse('If-None-Match named the current ETag.', fileHeaders),
-      '403': responseRef('OriginRefused'),
       '404': failureResponse(
         'No such file: the elements are not built (run `npx vite build`), or the name is not a plain file name.',
-        { 'not built': ['petition-embed.js: not found (the elements are not built: run `npx vite build`)'], 'no such chunk': ['locales/xx-AAAAAAAA.js: not found'] },
-        corsHeaders(),
+        { 'not built': ['petition-embed.js: not found (the elements are not built: run `npx vite build`)'], 'no such chunk': ['chunks/xx-AAAAAAAA.js: not found'] },
+        publicHeaders(),
       ),
     },
   };

@@ -1,6 +1,6 @@
 // docs/openapi/proxy.yaml: the signing proxy's own routes, the ones the browser elements call,
 // the service's callback, and the script files.
-import { authKeyOutcomeSchema, failureSchema, petitionSummarySchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
+import { authKeyOutcomeSchema, embedStatusSchema, failureSchema, petitionSummarySchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
 import type { OpenApiObject } from './response-objects.js';
 import { proxyOperations } from './proxy-operations.js';
 import { proxyHeaders, proxyResponses } from './proxy-responses.js';
@@ -11,9 +11,11 @@ a petition and submit signatures here, and the proxy signs them with the credent
 (which never reach the browser) and talks to the petition service (service.yaml).
 
 Origins: a request whose Origin is present and not the publicUrl's origin or one of allowedOrigins
-is refused with 403 on every path; an allowed Origin gets Access-Control-Allow-Origin and
-Access-Control-Expose-Headers: Retry-After, and preflights are answered on every path. A request
-without Origin (the service's callback, curl, same-origin reads) is not checked.
+is refused with 403 on every path but the public ones; an allowed Origin gets
+Access-Control-Allow-Origin and Access-Control-Expose-Headers: Retry-After, and preflights are
+answered. A request without Origin (the service's callback, curl, same-origin reads) is not
+checked. Public to every origin (Access-Control-Allow-Origin: *): the elements' script, its chunks
+and /embed-status, so that a page the proxy refuses still loads the elements, which explain why.
 
 Every failure answers {"result":"failure","messages":[…]} and every answer carries Vary: Origin.
 A method a route does not have is 404 "not found" (the proxy has no 405); a POST over the body
@@ -36,6 +38,7 @@ export function proxyDocument(version: string): OpenApiObject {
         Signature: signatureSchema,
         SignaturePage: signaturePageSchema('/api/petitions'),
         PetitionSummary: petitionSummarySchema,
+        EmbedStatus: embedStatusSchema,
         AuthKeyOutcome: authKeyOutcomeSchema,
         SignerFields: signerFieldsSchema(),
       },

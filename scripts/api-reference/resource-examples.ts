@@ -58,7 +58,17 @@ export function outcomeExamples(): Record<string, Example> {
 
 export const exampleSummary: PetitionSummary = {
   petition_id: 42,
+  title: 'Save the Riverside Park',
+  status: 'open',
+  overview: 'The city plans to sell the park to developers.',
+  targets: [{ name: 'The City Council' }],
   signature_count: 1204,
+  goal: 5000,
+  end_at: null,
+  url: 'https://www.example.org/save-the-park',
+  image_url: null,
+  confirm_signers: false,
   accepting_signatures: true,
+  key_status: 'granted',
   operator: { name: 'Example Petitions', termsUrl: 'https://petitions.example.org/terms', privacyUrl: 'https://petitions.example.org/privacy' },
 };

@@ -9,9 +9,12 @@ import {
 } from '../../src/service/petition-fields.js';
 import { MAX_PAGE_SIZE } from '../../src/service/pagination.js';
 import { KEY_REQUEST_TEXT_MAX_LENGTH, KEY_REQUEST_URL_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
+import { PROBLEM_CODES, SIGNER_FIELDS } from '../../src/shared/signature-schema.js';
 import type {
   AuthKeyCallbackPayload,
+  EmbedStatus,
   FailureBody,
+  FieldProblemRef,
   OperatorNotice,
   PetitionResource,
   PetitionSummary,
@@ -64,30 +67,29 @@ export function signaturePageSchema(pagePath: string): JsonSchema {
   );
 }
 
-export const petitionResourceSchema = objectSchema<PetitionResource>(
-  {
-    petition_id: petitionId,
-    title: text(PETITION_TITLE_MAX_LENGTH),
-    status: { enum: ['open', 'closed'], description: 'closed when the operator closed it or its end_at has passed.' },
-    overview: text(PETITION_OVERVIEW_MAX_LENGTH),
-    targets: {
-      type: 'array',
-      maxItems: PETITION_TARGETS_MAX,
-      items: objectSchema<PetitionResource['targets'][number]>({ name: text(PETITION_TITLE_MAX_LENGTH) }, {}),
-    },
-    signature_count: count,
-    goal: nullable({ type: 'integer', minimum: 1, maximum: PETITION_GOAL_MAX }),
-    created_at: utcSeconds,
-    end_at: nullable(utcSeconds),
-    url: nullable(httpUrl),
-    image_url: nullable(httpUrl),
-    confirm_signers: {
-      type: 'boolean',
-      description: 'The service emails each signer a link: an accepted signature (202) counts and is listed only once its signer has confirmed it.',
-    },
+const petitionResourceFields: { [K in keyof PetitionResource]-?: JsonSchema } = {
+  petition_id: petitionId,
+  title: text(PETITION_TITLE_MAX_LENGTH),
+  status: { enum: ['open', 'closed'], description: 'closed when the operator closed it or its end_at has passed.' },
+  overview: text(PETITION_OVERVIEW_MAX_LENGTH),
+  targets: {
+    type: 'array',
+    maxItems: PETITION_TARGETS_MAX,
+    items: objectSchema<PetitionResource['targets'][number]>({ name: text(PETITION_TITLE_MAX_LENGTH) }, {}),
   },
-  {},
-);
+  signature_count: count,
+  goal: nullable({ type: 'integer', minimum: 1, maximum: PETITION_GOAL_MAX }),
+  created_at: utcSeconds,
+  end_at: nullable(utcSeconds),
+  url: nullable(httpUrl),
+  image_url: nullable(httpUrl),
+  confirm_signers: {
+    type: 'boolean',
+    description: 'The service emails each signer a link: an accepted signature (202) counts and is listed only once its signer has confirmed it.',
+  },
+};
+
+export const petitionResourceSchema = objectSchema<PetitionResource>(petitionResourceFields, {});
 
 export const authKeyOutcomeSchema = objectSchema<AuthKeyCallbackPayload>(
   {
@@ -109,11 +111,16 @@ export const authKeyOutcomeSchema = objectSchema<AuthKeyCallbackPayload>(
   },
 );
 
+const { created_at: _created, ...resourceFields } = petitionResourceFields;
+
 export const petitionSummarySchema = objectSchema<PetitionSummary>(
   {
-    petition_id: petitionId,
-    signature_count: count,
-    accepting_signatures: { type: 'boolean', description: "Whether this website's authorization key for the petition is granted." },
+    ...resourceFields,
+    accepting_signatures: { type: 'boolean', description: "Open, and this website's authorization key for the petition is granted." },
+    key_status: {
+      enum: ['pending', 'granted', 'denied', 'revoked'],
+      description: "Where this proxy's authorization key for the petition stands: the elements explain a pending, denied or revoked key.",
+    },
     operator: objectSchema<OperatorNotice>(
       { name: text(), termsUrl: { type: 'string', format: 'uri' }, privacyUrl: { type: 'string', format: 'uri' } },
       {},
@@ -121,13 +128,29 @@ export const petitionSummarySchema = objectSchema<PetitionSummary>(
     ),
   },
   {},
+  { description: 'The petition as the service describes it (without created_at), and what the signature form needs besides.' },
+);
+
+export const embedStatusSchema = objectSchema<EmbedStatus>(
+  {
+    origin: nullable({ type: 'string', description: "The asking page's Origin header." }),
+    origin_allowed: { type: 'boolean', description: "Whether the proxy's API answers that origin (allowedOrigins, or the proxy's own)." },
+  },
+  {},
+  { description: 'Public to every origin, so that a page the API refuses learns why.' },
 );
 
 const messages: JsonSchema = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
 
 export const failureSchema = objectSchema<FailureBody>(
   { result: { const: 'failure' }, messages: { ...messages, description: 'One per problem; a problem with a parameter starts with its name and a colon.' } },
-  {},
+  {
+    problems: {
+      type: 'array',
+      description: "The proxy's 400 for a signer's fields: each problem as (field, code), in form order, beside its message.",
+      items: objectSchema<FieldProblemRef>({ field: { enum: [...SIGNER_FIELDS] }, code: { enum: [...PROBLEM_CODES] } }, {}),
+    },
+  },
   { description: 'The body of every failure. No message carries a stack trace, SQL or a secret.' },
 );
 

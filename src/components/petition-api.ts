@@ -1,6 +1,7 @@
-// The proxy's browser routes (GET petition, signature list, recent, POST signature), each a
-// plain fetch taking the Task's AbortSignal, with failures turned into one error type.
-import type { PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
+// The proxy's browser routes (GET petition, signature list, recent, POST signature, and the
+// public embed status), each a plain fetch taking the Task's AbortSignal, with failures turned
+// into one error type.
+import type { EmbedStatus, FieldProblemRef, PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
 import type { SignerInput } from '../shared/signature-schema.js';
 import { proxyBase } from './endpoint.js';
 
@@ -14,6 +15,8 @@ export class RequestFailure extends Error {
     readonly messages: string[],
     /** Seconds from a Retry-After header, when the proxy sent one. */
     readonly retryAfter?: number,
+    /** A 400's field problems as (field, code), when the proxy named them so. */
+    readonly problems: FieldProblemRef[] = [],
   ) {
     super(status === 0 ? 'network failure' : `HTTP ${status}`);
   }
@@ -22,6 +25,14 @@ export class RequestFailure extends Error {
 function messagesOf(body: unknown): string[] {
   const messages = (body as { messages?: unknown } | null)?.messages;
   return Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
+}
+
+function problemsOf(body: unknown): FieldProblemRef[] {
+  const problems = (body as { problems?: unknown } | null)?.problems;
+  if (!Array.isArray(problems)) return [];
+  return problems.filter(
+    (p): p is FieldProblemRef => typeof (p as FieldProblemRef)?.field === 'string' && typeof (p as FieldProblemRef)?.code === 'string',
+  );
 }
 
 async function request<T>(url: URL, init: RequestInit): Promise<T> {
@@ -36,7 +47,7 @@ async function request<T>(url: URL, init: RequestInit): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new RequestFailure(response.status, messagesOf(body), retryAfter > 0 ? retryAfter : undefined);
+    throw new RequestFailure(response.status, messagesOf(body), retryAfter > 0 ? retryAfter : undefined, problemsOf(body));
   }
   return body as T;
 }
@@ -47,6 +58,11 @@ function petitionUrl(endpoint: string | undefined, petitionId: number, rest = ''
 
 export function fetchPetition(endpoint: string | undefined, petitionId: number, signal: AbortSignal) {
   return request<PetitionSummary>(petitionUrl(endpoint, petitionId), { signal });
+}
+
+/** Whether the proxy lets this page use its API: public, so it answers where the API refuses. */
+export function fetchEmbedStatus(endpoint: string | undefined, signal?: AbortSignal) {
+  return request<EmbedStatus>(new URL('embed-status', proxyBase(endpoint)), { signal });
 }
 
 export interface PageRequest {

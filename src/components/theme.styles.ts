@@ -1,6 +1,9 @@
 // Styles both elements share: the theming custom properties' defaults, the page's font, focus
-// that is always visible, buttons, and text only screen readers read. The colour scheme is the
-// page's (color-scheme is inherited): a light page stays light even when the system prefers dark.
+// that is always visible, buttons, and text only screen readers read. Colours follow the text
+// colour the element inherits: on a page with light text (a dark page, whether or not it
+// declares color-scheme) the base wrapper gets `on-dark` (page-contrast.ts) and the lighter
+// palette, so errors, focus and the button stay readable. Plain colours only, no light-dark(),
+// so browsers without it (Safari before 17.5) show the same.
 import { css } from 'lit';
 
 export const themeStyles = css`
@@ -10,13 +13,26 @@ export const themeStyles = css`
     max-width: 100%;
     font-family: var(--petition-font, inherit);
     color: var(--petition-text-color, inherit);
-    --_accent: var(--petition-accent-color, light-dark(#00703c, #4cc38a));
-    --_accent-text: var(--petition-accent-text-color, light-dark(#ffffff, #0b0c0c));
-    --_error: var(--petition-error-color, light-dark(#b3261e, #ff8a80));
+  }
+  .base {
+    --_accent: var(--petition-accent-color, #00703c);
+    --_accent-text: var(--petition-accent-text-color, #ffffff);
+    --_error: var(--petition-error-color, #b3261e);
+    --_focus: var(--petition-focus-color, #ffbf47);
+    --_focus-ring: #0b0c0c;
     --_border: var(--petition-border-color, currentColor);
     --_radius: var(--petition-radius, 4px);
+    --_control-radius: var(--petition-control-radius, var(--_radius));
+    --_button-radius: var(--petition-button-radius, var(--_radius));
+    --_box-radius: var(--petition-box-radius, var(--_radius));
     --_space: var(--petition-spacing, 1rem);
-    --_focus: var(--petition-focus-color, light-dark(#ffbf47, #ffdd00));
+  }
+  .base.on-dark {
+    --_accent: var(--petition-accent-color, #4cc38a);
+    --_accent-text: var(--petition-accent-text-color, #0b0c0c);
+    --_error: var(--petition-error-color, #ff8a80);
+    --_focus: var(--petition-focus-color, #ffdd00);
+    --_focus-ring: #ffffff;
   }
   :host([hidden]) {
     display: none;
@@ -34,18 +50,19 @@ export const themeStyles = css`
   :focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
-    box-shadow: 0 0 0 5px light-dark(#0b0c0c, #ffffff);
+    box-shadow: 0 0 0 5px var(--_focus-ring);
   }
   button {
     font: inherit;
     cursor: pointer;
     padding: calc(var(--_space) * 0.5) var(--_space);
-    border-radius: var(--_radius);
+    border-radius: var(--_button-radius);
     border: 2px solid var(--_accent);
     background: transparent;
     color: inherit;
   }
-  button:disabled {
+  button:disabled,
+  button[aria-disabled='true'] {
     cursor: not-allowed;
     opacity: 0.6;
   }

@@ -2,9 +2,9 @@
 // call the domain, answer. Only configured petitions exist here.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { formatProblem, validateSigner } from '../shared/signature-schema.js';
+import { validateSigner } from '../shared/signature-schema.js';
 import type { CachedAnswer } from './read-cache.js';
-import { fail } from './failure.js';
+import { fail, failFields } from './failure.js';
 import type { PetitionReads } from './petition-reads.js';
 import type { SubmissionRateLimit } from './rate-limit.js';
 import { QUEUED_MESSAGE, type Submissions } from './submissions.js';
@@ -65,7 +65,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
       return fail(c, 400, 'body: must be a JSON object with the signer\'s fields');
     }
     const validation = validateSigner(fields);
-    if (!validation.success) return fail(c, 400, ...validation.problems.map(formatProblem));
+    if (!validation.success) return failFields(c, validation.problems);
 
     const honeypot = (fields as Record<string, unknown>)[HONEYPOT_FIELD];
     // Only a filled-in trap counts: a client that sends the empty field as null is a person.

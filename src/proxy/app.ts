@@ -4,13 +4,13 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bodyLimitFor, worstCaseSignerJsonBytes } from '../shared/signed-body-limit.js';
 import { apiRoutes, HONEYPOT_FIELD } from './api-routes.js';
-import { assetRoutes } from './asset-routes.js';
+import { assetRoutes, isElementAsset } from './asset-routes.js';
 import type { AssetSource } from './asset-source.js';
 import type { AuthKeys } from './auth-keys.js';
 import { callbackRoutes } from './callback-routes.js';
 import type { ProxyConfig } from './config.js';
 import { fail } from './failure.js';
-import { originPolicy } from './origin-policy.js';
+import { EMBED_STATUS_PATH, OriginRules, originPolicy } from './origin-policy.js';
 import type { PetitionReads } from './petition-reads.js';
 import { SubmissionRateLimit } from './rate-limit.js';
 import type { Submissions } from './submissions.js';
@@ -44,13 +44,15 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
   });
   app.notFound((c) => fail(c, 404, 'not found'));
 
-  app.use(originPolicy([new URL(config.publicUrl).origin, ...config.allowedOrigins]));
+  const origins = new OriginRules([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
+  app.use(originPolicy(origins, (path) => path === EMBED_STATUS_PATH || isElementAsset(path)));
   const limitBody = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => fail(c, 413, `body: must be at most ${BODY_LIMIT_BYTES} bytes`) });
   // Only POSTs carry bodies; on Node, looking at a GET's body would build a full Request object
   // for every read, which costs a third of the cached read's throughput.
   app.use((c, next) => (c.req.method === 'POST' ? limitBody(c, next) : next()));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get(EMBED_STATUS_PATH, (c) => c.json(origins.status(c.req.header('origin'))));
   app.route(
     '/api/petitions',
     apiRoutes({

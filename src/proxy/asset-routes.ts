@@ -10,6 +10,11 @@ const ENTRY_MAX_AGE_SECONDS = 300;
 const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.js$/;
 const SAFE_PATH = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*\.js$/;
 
+/** The elements' own files (the bundle and the chunks it loads, as vite.config.ts names them). */
+export function isElementAsset(path: string): boolean {
+  return path === '/petition-embed.js' || /^\/chunks\/[A-Za-z0-9_.-]+\.js$/.test(path);
+}
+
 export function assetRoutes(assets: AssetSource): Hono {
   const app = new Hono();
   app.get('/*', async (c, next) => {

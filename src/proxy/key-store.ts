@@ -1,8 +1,8 @@
 // Where the proxy keeps what it learned about its authorization keys, so they survive restarts.
 // The domain sees only this interface; key-file.ts is the Node implementation.
-import type { AuthKeyStatus } from '../shared/types.js';
+import type { KeyStatus } from '../shared/types.js';
 
-export type KeyStatus = AuthKeyStatus | 'pending';
+export type { KeyStatus };
 
 export interface KeyRecord {
   petition_id: number;

@@ -1,6 +1,6 @@
 // Reads about a configured petition, served through the ReadCache: the service's list and recent
 // signatures (page endpoints rewritten to this proxy's routes) and the summary the form needs.
-import type { OperatorNotice, PetitionSummary, SignaturePage } from '../shared/types.js';
+import type { OperatorNotice, PetitionResource, PetitionSummary, SignaturePage } from '../shared/types.js';
 import type { AuthKeys } from './auth-keys.js';
 import type { ReadCache, CachedAnswer } from './read-cache.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from './upstream-client.js';
@@ -46,13 +46,16 @@ export class PetitionReads {
     return this.#read(petitionId, `/petitions/${petitionId}/signatures/recent`, []);
   }
 
+  /** The petition as the service describes it, with this website's standing and the notice. */
   async summary(petitionId: number): Promise<CachedAnswer> {
-    const answer = await this.#read(petitionId, `/petitions/${petitionId}/signatures`, [['page_size', '1']]);
+    const answer = await this.#read(petitionId, `/petitions/${petitionId}`, []);
     if (answer.status !== 200) return answer;
+    const { created_at: _created, ...petition } = JSON.parse(answer.body) as PetitionResource;
+    const keyStatus = this.#options.keys.statusOf(petitionId);
     const summary: PetitionSummary = {
-      petition_id: petitionId,
-      signature_count: (JSON.parse(answer.body) as SignaturePage).signature_count,
-      accepting_signatures: this.#options.keys.statusOf(petitionId) === 'granted',
+      ...petition,
+      accepting_signatures: petition.status === 'open' && keyStatus === 'granted',
+      key_status: keyStatus,
       operator: this.#options.operator,
     };
     return { status: 200, body: JSON.stringify(summary) };

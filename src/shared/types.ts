@@ -54,6 +54,17 @@ export interface SubmissionResult {
 export interface FailureBody {
   result: 'failure';
   messages: string[];
+  /**
+   * The proxy's 400 for a signer's fields: each problem as (field, code), in form order, so the
+   * browser shows it in the signer's language without reading the English messages.
+   */
+  problems?: FieldProblemRef[];
+}
+
+/** A signer field's problem as the schema names it (`code` is one of its ProblemCodes). */
+export interface FieldProblemRef {
+  field: string;
+  code: string;
 }
 
 export interface AuthKeyRequestInput {
@@ -75,12 +86,24 @@ export interface AuthKeyCallbackPayload {
   auth_key?: string;
 }
 
-/** The proxy's `GET /api/petitions/:id`: what the signature form needs, notice included. */
-export interface PetitionSummary {
-  petition_id: number;
-  signature_count: number;
+/** Where this proxy's authorization key for a petition stands. */
+export type KeyStatus = 'pending' | AuthKeyStatus;
+
+/**
+ * The proxy's `GET /api/petitions/:id`: the petition as the service describes it, and what the
+ * signature form needs besides: whether this website may collect signatures, and the notice.
+ */
+export interface PetitionSummary extends Omit<PetitionResource, 'created_at'> {
+  /** Open, and this proxy's key is granted. */
   accepting_signatures: boolean;
+  key_status: KeyStatus;
   operator: OperatorNotice;
+}
+
+/** The proxy's `GET /embed-status`, public to every origin: may the asking page use the API? */
+export interface EmbedStatus {
+  origin: string | null;
+  origin_allowed: boolean;
 }
 
 /** Who operates the service, for the display obligation's "powered by … terms … privacy" notice. */

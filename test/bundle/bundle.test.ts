@@ -29,8 +29,18 @@ const PAGE = `<!doctype html>
 
 const SUMMARY = {
   petition_id: 42,
+  title: 'Save the park',
+  status: 'open',
+  overview: '',
+  targets: [],
   signature_count: 12345,
+  goal: null,
+  end_at: null,
+  url: null,
+  image_url: null,
+  confirm_signers: false,
   accepting_signatures: true,
+  key_status: 'granted',
   operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
 };
 const SIGNATURE = {
@@ -100,21 +110,21 @@ after(async () => {
 test('the English bundle is at most 20 KB gzipped', { skip: !built && 'bundle not built' }, async () => {
   const size = gzipSync(await readFile(bundle), { level: 9 }).length;
   assert.ok(size <= BUDGET_BYTES, `dist/petition-embed.js is ${size} bytes gzipped, over ${BUDGET_BYTES}`);
-  // The locales are separate chunks, not inside the English bundle.
-  const locales = await readdir(join(dist, 'locales'));
-  for (const locale of ['es', 'fr', 'de']) assert.ok(locales.some((name) => name.startsWith(`${locale}-`)), `no ${locale} chunk`);
+  // The languages (English too) are separate chunks, not inside the bundle.
+  const locales = await readdir(join(dist, 'chunks'));
+  for (const locale of ['messages', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'share-step']) assert.ok(locales.some((name) => name.startsWith(`${locale}-`)), `no ${locale} chunk`);
 });
 
-test('the bundle is one ES module: no other top-level file, and each locale chunk imports only it', { skip: !built && 'bundle not built' }, async () => {
+test('the bundle is one ES module: no other top-level file, and its chunks import nothing but it', { skip: !built && 'bundle not built' }, async () => {
   // (`npm run build` also writes dist/lib and dist/custom-elements.json for npm: not the bundle.)
   const topLevelScripts = (await readdir(dist)).filter((name) => /\.m?js$/.test(name));
   assert.deepEqual(topLevelScripts, ['petition-embed.js']);
-  const chunks = await readdir(join(dist, 'locales'));
-  assert.equal(chunks.length, 3, `locale chunks: ${chunks.join(', ')}`);
+  const chunks = await readdir(join(dist, 'chunks'));
+  assert.equal(chunks.length, 8, `chunks: ${chunks.join(', ')}`);
   for (const chunk of chunks) {
-    const code = await readFile(join(dist, 'locales', chunk), 'utf8');
+    const code = await readFile(join(dist, 'chunks', chunk), 'utf8');
     const imports = [...code.matchAll(/\bfrom\s*["'`]([^"'`]+)["'`]|\bimport\s*\(?\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1] ?? m[2]);
-    assert.deepEqual([...new Set(imports)], ['../petition-embed.js'], `${chunk} imports`);
+    assert.deepEqual([...new Set(imports)].filter((specifier) => specifier !== '../petition-embed.js'), [], `${chunk} imports`);
   }
 });
 
@@ -130,7 +140,7 @@ test('the built bundle runs in a bare page: both elements render, no page error'
   });
   const localeRequests: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/locales/')) localeRequests.push(new URL(request.url()).pathname);
+    if (new URL(request.url()).pathname.startsWith('/chunks/')) localeRequests.push(new URL(request.url()).pathname);
   });
   try {
     await page.goto(`${origin}/`);
@@ -145,8 +155,9 @@ test('the built bundle runs in a bare page: both elements render, no page error'
     assert.equal(await recent.locator('[part="name"]').textContent(), 'Ada Lovelace');
     assert.equal((await recent.locator('time').textContent())?.trim(), '2 minutes ago');
 
-    // An English page loads no locale chunk at all.
-    assert.deepEqual(localeRequests, []);
+    // An English page loads the English words, once, and no other language.
+    assert.equal(localeRequests.length, 1, `chunk requests: ${localeRequests.join(', ')}`);
+    assert.match(localeRequests[0]!, /^\/chunks\/messages-[\w-]+\.js$/);
     // German comes from its own chunk, loaded relative to the bundle's URL, when the page switches.
     await page.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
     await page.waitForFunction(
@@ -154,8 +165,8 @@ test('the built bundle runs in a bare page: both elements render, no page error'
     );
     assert.equal((await sign.locator('[part="count"]').textContent())?.trim(), '12.345 Personen haben unterschrieben');
     assert.equal((await recent.locator('time').textContent())?.trim(), 'vor 2 Minuten');
-    assert.equal(localeRequests.length, 1, `locale requests: ${localeRequests.join(', ')}`);
-    assert.match(localeRequests[0]!, /^\/locales\/de-[\w-]+\.js$/);
+    assert.equal(localeRequests.length, 2, `chunk requests: ${localeRequests.join(', ')}`);
+    assert.match(localeRequests[1]!, /^\/chunks\/de-[\w-]+\.js$/);
 
     // A second copy of the script must not throw on the already-defined tags.
     await page.addScriptTag({ type: 'module', content: `await import('${origin}/petition-embed.js?copy=2');` });

@@ -1,19 +1,24 @@
-// Which language the elements speak: Spanish, French and German from `lang`, inherited through
-// the shadow roots they are placed in and followed when it changes, and English (words and
-// formats) for a language we do not have.
+// Which language the elements speak: each its own, from its `lang` or the nearest one up the page,
+// inherited through the shadow roots they are placed in and followed when it changes, and English
+// (words and formats) for a language we do not have.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/components/petition-embed.js';
 import type { PetitionSign, PetitionSignatures } from '../../src/components/petition-embed.js';
 import { part, text } from './shadow-query.js';
 import { loaded, signForm, submit } from './sign-form.js';
 import { createPetition } from './test-petition.js';
+// The words of each catalogue, so a wrong language cannot pass for the right one.
+import deMessages from '../../src/components/i18n/de.js';
+import esMessages from '../../src/components/i18n/es.js';
+import frMessages from '../../src/components/i18n/fr.js';
+import itMessages from '../../src/components/i18n/it.js';
+import nlMessages from '../../src/components/i18n/nl.js';
+import ptMessages from '../../src/components/i18n/pt.js';
+import { en } from '../../src/components/i18n/messages.js';
 
-const SUBMIT_TEXT: Record<string, string> = {
-  en: 'Sign this petition',
-  de: 'Diese Petition unterschreiben',
-  fr: 'Signer cette pétition',
-  es: 'Firmar esta petición',
-};
+const SUBMIT_TEXT: Record<string, string> = Object.fromEntries(
+  Object.entries({ en, de: deMessages, fr: frMessages, es: esMessages, it: itMessages, pt: ptMessages, nl: nlMessages }).map(([lang, catalogue]) => [lang, catalogue.submit]),
+);
 
 async function listed(el: PetitionSignatures): Promise<PetitionSignatures> {
   await waitUntil(() => part(el, '[part="list"]'), 'signatures did not load');
@@ -32,6 +37,37 @@ function shadowOf(host: Element, content: string): ShadowRoot {
 }
 
 describe('language of the elements', () => {
+  it('a Spanish and a German form on one page each speak their own, numbers and countries included', async () => {
+    const petitionId = await createPetition({ listed: 5, hiddenCount: 12_340 });
+    const page = await fixture<HTMLElement>(html`<div>
+      <petition-sign petition-id=${petitionId} lang="es"></petition-sign>
+      <petition-sign petition-id=${petitionId} lang="de"></petition-sign>
+      <petition-signatures petition-id=${petitionId} mode="list" lang="it"></petition-signatures>
+    </div>`);
+    const [es, de] = [...page.querySelectorAll('petition-sign')];
+    const list = page.querySelector('petition-signatures')!;
+    await speaks(es!, 'es');
+    await speaks(de!, 'de');
+    expect(text(part(es!, '[part="count"]'))).to.equal(esMessages.signedCount.other.replace('{count}', '12.345'));
+    expect(text(part(de!, '[part="count"]'))).to.equal(deMessages.signedCount.other.replace('{count}', '12.345'));
+    expect([...part<HTMLSelectElement>(es!, '#country_code')!.options].map((o) => o.text)).to.include('Alemania');
+    expect([...part<HTMLSelectElement>(de!, '#country_code')!.options].map((o) => o.text)).to.include('Deutschland');
+    const italianTotal = itMessages.signatureTotal.other.replace('{count}', '12.345');
+    await waitUntil(() => text(part(list, '[part="total"]')) === italianTotal, 'no Italian list');
+    // A later language on the page changes nothing in the others.
+    es!.setAttribute('lang', 'nl');
+    await speaks(es!, 'nl');
+    await speaks(de!, 'de');
+    await expect(page).to.be.accessible();
+  });
+
+  it('speaks Italian, Portuguese and Dutch too', async () => {
+    const petitionId = await createPetition({ listed: 1 });
+    for (const lang of ['it', 'pt-BR', 'pt-PT', 'nl']) {
+      const el = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} lang=${lang}></petition-sign>`));
+      await speaks(el, lang.slice(0, 2));
+    }
+  });
 
   it('speaks Spanish, French and German from lang, and follows a lang change on <html>', async () => {
     const petitionId = await createPetition({ listed: 5, hiddenCount: 12_340 });
@@ -130,22 +166,22 @@ describe('language of the elements', () => {
     await speaks(el, 'en');
   });
 
-  it('speaks English, with English numbers and country names, for a language it does not have (pt-BR)', async () => {
+  it('speaks English, with English numbers and country names, for a language it does not have (sv-SE)', async () => {
     const petitionId = await createPetition({ hiddenCount: 3_400, listed: 12 });
     const el = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} lang="de"></petition-sign>`));
     await speaks(el, 'de');
-    el.setAttribute('lang', 'pt-BR');
+    el.setAttribute('lang', 'sv-SE');
     await speaks(el, 'en');
     expect(text(part(el, '[part="count"]'))).to.equal('3,412 people have signed');
     expect(text(part(el, 'label[for="first_name"]'))).to.equal('First name');
     const countries = [...part<HTMLSelectElement>(el, '#country_code')!.options].map((option) => option.text);
-    expect(countries).to.include.members(['Brazil', 'Germany', 'United States']);
-    expect(countries).not.to.include.members(['Brasil']);
-    expect(countries).not.to.include.members(['Alemanha']);
+    expect(countries).to.include.members(['Sweden', 'Germany', 'United States']);
+    expect(countries).not.to.include.members(['Sverige']);
+    expect(countries).not.to.include.members(['Tyskland']);
     await expect(el).to.be.accessible();
 
     const list = await fixture<PetitionSignatures>(
-      html`<petition-signatures petition-id=${petitionId} mode="list" lang="pt-BR"></petition-signatures>`,
+      html`<petition-signatures petition-id=${petitionId} mode="list" lang="sv-SE"></petition-signatures>`,
     );
     await waitUntil(() => text(part(list, '[part="total"]')) === '3,412 signatures', 'no English total');
     expect(text(part(list, '[part="page"]'))).to.equal('Page 1 of 2');

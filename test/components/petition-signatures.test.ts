@@ -28,7 +28,8 @@ describe('<petition-signatures>', () => {
     expect(time.getAttribute('datetime')).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(text(time)).to.equal('now');
     expect(text(el.shadowRoot!.querySelectorAll('time')[1]!)).to.match(/^1 minute ago$/);
-    expect(part(el, '[aria-live="polite"]')).to.exist;
+    // A live region stays in place for later refreshes, silent on the first load.
+    expect(text(part(el, '[aria-live="polite"]'))).to.equal('');
     await expect(el).to.be.accessible();
   });
 
@@ -233,6 +234,10 @@ describe('<petition-signatures>', () => {
     select.dispatchEvent(new Event('change'));
     part<HTMLButtonElement>(sign, 'button[type="submit"]')!.click();
     await waitUntil(() => names(list!)[0] === 'Grace Hopper', 'list did not refresh');
+    // Someone filling in the form hears a polite count, never the names one by one.
+    const live = [...list!.shadowRoot!.querySelectorAll('[aria-live], [role="status"], [role="alert"]')];
+    expect(live.map((node) => node.getAttribute('aria-live'))).to.deep.equal(['polite']);
+    expect(live.map(text)).to.deep.equal(['1 new signature']);
     expect(await recentCount(otherId)).to.equal(1);
     // An event for another petition does not refresh.
     other!.dispatchEvent(new PetitionSignedEvent({ petitionId: 1 }));

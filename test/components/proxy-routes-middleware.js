@@ -2,6 +2,8 @@
 // their real response shapes, validating submissions with the shared signer schema. Each test
 // creates its own petition through POST /__test/petitions, so tests running side by side never
 // share state; /__test/petitions/:id/fail-next and /delay script failures and slow answers.
+// Under /refusing-proxy/ the same routes behave as a proxy that refuses every page's origin (403
+// without CORS), with the public embed status saying so, as the real proxy does.
 import { tsImport } from 'tsx/esm/api';
 
 const { validateSigner, formatProblem } = await tsImport('../../src/shared/signature-schema.ts', import.meta.url);
@@ -26,7 +28,15 @@ let nextPetitionId = 1000;
  * A petition with `listed` signers a minute apart, the newest 30 s ago; or, with `signedSecondsAgo`,
  * one signer per age given (oldest first), for tests of how times read.
  */
-function createPetition({ listed = 25, signedSecondsAgo, hiddenCount = 0, accepting = true, operator = OPERATOR } = {}) {
+function createPetition({
+  listed = 25,
+  signedSecondsAgo,
+  hiddenCount = 0,
+  accepting = true,
+  keyStatus,
+  operator = OPERATOR,
+  resource = {},
+} = {}) {
   const now = Date.now();
   const ages = signedSecondsAgo ?? Array.from({ length: listed }, (_, i) => 30 + (listed - 1 - i) * 60);
   const signatures = [];
@@ -37,8 +47,20 @@ function createPetition({ listed = 25, signedSecondsAgo, hiddenCount = 0, accept
   }
   const petition = {
     petition_id: nextPetitionId++,
-    accepting,
+    keyStatus: keyStatus ?? (accepting ? 'granted' : 'revoked'),
     operator,
+    resource: {
+      title: 'Save the park',
+      overview: '',
+      targets: [],
+      goal: null,
+      status: 'open',
+      end_at: null,
+      url: null,
+      image_url: null,
+      confirm_signers: false,
+      ...resource,
+    },
     hiddenCount,
     signatures, // oldest first
     emails: new Set(),
@@ -106,9 +128,12 @@ async function submit(ctx, petition) {
   }
   const body = await readJson(ctx);
   if (body.tooLarge) return send(ctx, 413, failure('body: larger than 16 KiB'));
-  if (!petition.accepting) return send(ctx, 403, failure('petition: not accepting signatures'));
+  if (petition.keyStatus !== 'granted') return send(ctx, 403, failure('This website no longer accepts signatures for this petition.'));
   const validation = validateSigner(body.value);
-  if (!validation.success) return send(ctx, 400, failure(...validation.problems.map(formatProblem)));
+  if (!validation.success) {
+    const problems = validation.problems.map(({ field, code }) => ({ field, code }));
+    return send(ctx, 400, { ...failure(...validation.problems.map(formatProblem)), problems });
+  }
   const signer = validation.output;
   const email = signer.email.toLowerCase();
   if (petition.emails.has(email)) {
@@ -146,13 +171,40 @@ async function controlRoute(ctx, segments) {
   return send(ctx, 204, null);
 }
 
+/** CORS as the real proxy does it: this one allows every origin, the refusing one none. */
+function applyOrigin(ctx, refusing) {
+  const origin = ctx.get('origin');
+  if (!origin) return true;
+  if (refusing) return false;
+  ctx.set('Access-Control-Allow-Origin', origin);
+  ctx.set('Access-Control-Expose-Headers', 'Retry-After');
+  if (ctx.method === 'OPTIONS') {
+    ctx.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    ctx.set('Access-Control-Allow-Headers', 'Content-Type');
+    ctx.status = 204;
+    return false;
+  }
+  return true;
+}
+
 export function proxyRoutesMiddleware() {
   return async function proxyRoutes(ctx, next) {
     const url = new URL(ctx.url, 'http://localhost');
     const control = /^\/__test\/petitions(?:\/(.*))?$/.exec(url.pathname);
     if (control) return controlRoute(ctx, (control[1] ?? '').split('/').filter(Boolean));
-    const match = /^\/api\/petitions\/([^/]+)(\/signatures(?:\/recent)?)?$/.exec(url.pathname);
+    const refusing = url.pathname.startsWith('/refusing-proxy/');
+    const path = refusing ? url.pathname.slice('/refusing-proxy'.length) : url.pathname;
+    if (path === '/embed-status') {
+      ctx.set('Access-Control-Allow-Origin', '*');
+      const origin = ctx.get('origin') || null;
+      return send(ctx, 200, { origin, origin_allowed: !origin || !refusing });
+    }
+    const match = /^\/api\/petitions\/([^/]+)(\/signatures(?:\/recent)?)?$/.exec(path);
     if (!match) return next();
+    if (!applyOrigin(ctx, refusing)) {
+      if (ctx.status !== 204) send(ctx, 403, failure('Origin: this website is not allowed to use this petition proxy'));
+      return;
+    }
 
     const petition = petitions.get(Number(match[1]));
     if (!petition) return send(ctx, 404, failure('petition not found'));
@@ -162,7 +214,7 @@ export function proxyRoutesMiddleware() {
 
     const scripted = petition.failures.findIndex((f) => !f.route || f.route === route);
     if (scripted >= 0) {
-      const [{ status, messages = [], retryAfter, network }] = petition.failures.splice(scripted, 1);
+      const [{ status, messages = [], retryAfter, network, problems }] = petition.failures.splice(scripted, 1);
       // A corrupt answer on the wire: the browser's fetch rejects, as on a network failure. (A bare
       // reset is not enough: Chromium silently retries a request whose reused socket was closed;
       // and it reads text that is not HTTP as an HTTP/0.9 answer.)
@@ -171,14 +223,17 @@ export function proxyRoutesMiddleware() {
         ctx.req.socket.end('HTTP/1.1 202 Accepted\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n');
         return;
       }
-      return send(ctx, status, failure(...messages), retryAfter ? { 'Retry-After': String(retryAfter) } : {});
+      const body = problems ? { ...failure(...messages), problems } : failure(...messages);
+      return send(ctx, status, body, retryAfter ? { 'Retry-After': String(retryAfter) } : {});
     }
 
     if (route === 'GET ') {
       return send(ctx, 200, {
         petition_id: petition.petition_id,
+        ...petition.resource,
         signature_count: petition.signatures.length + petition.hiddenCount,
-        accepting_signatures: petition.accepting,
+        accepting_signatures: petition.resource.status === 'open' && petition.keyStatus === 'granted',
+        key_status: petition.keyStatus,
         operator: petition.operator,
       });
     }

@@ -6,9 +6,23 @@ export interface PetitionOptions {
   /** Instead of `listed`: one signer per age in seconds, oldest first. */
   signedSecondsAgo?: number[];
   hiddenCount?: number;
+  /** false: the proxy's key was revoked (keyStatus says which state exactly). */
   accepting?: boolean;
+  keyStatus?: 'granted' | 'pending' | 'denied' | 'revoked';
   /** What GET /api/petitions/:id says about the operator (default: a complete notice). */
   operator?: Record<string, string>;
+  /** The petition's own fields (default: "Save the park", open, no goal, no url). */
+  resource?: {
+    title?: string;
+    overview?: string;
+    targets?: Array<{ name: string }>;
+    goal?: number | null;
+    status?: 'open' | 'closed';
+    end_at?: string | null;
+    url?: string | null;
+    image_url?: string | null;
+    confirm_signers?: boolean;
+  };
 }
 
 async function control(path: string, body: unknown): Promise<Response> {
@@ -30,6 +44,8 @@ export interface ScriptedFailure {
   status?: number;
   messages?: string[];
   retryAfter?: number;
+  /** A 400's field problems as (field, code), as the proxy sends them beside the messages. */
+  problems?: Array<{ field: string; code: string }>;
   /** Drop the connection instead of answering. */
   network?: boolean;
   /** Only for this route, e.g. "POST /signatures" or "GET /signatures/recent". */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { openAdmin } from '../../src/service/admin.js';
 import { startDevStack, type DevStack } from '../../src/dev/stack.js';
 import { launchChromium } from './chromium.js';
 import { createRequire } from 'node:module';
@@ -143,28 +144,74 @@ describe('the demo stack in a real browser', () => {
     await page.close();
   });
 
-  test('a site not allowed gets the script refused by the proxy', async () => {
+  test('after signing the share step appears, and signing again with the same email meets the same step', async () => {
+    const { page, errors } = await openDemo();
+    const email = `ada.${Date.now()}@example.net`;
+    const sign = async () => {
+      const form = page.locator('petition-sign').first();
+      await form.getByLabel('First name').fill('Ada');
+      await form.getByLabel('Last name').fill('Lovelace');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Country').selectOption('GB');
+      await form.getByLabel('Address', { exact: true }).fill('12 St James Square');
+      await form.getByLabel('Town or city').fill('London');
+      await form.getByLabel('Postal code').fill('SW1Y 4JH');
+      await form.getByRole('button', { name: /sign/i }).click();
+      await form.getByRole('heading', { name: 'Thank you — now ask your friends' }).waitFor({ timeout: 5000 });
+      const share = form.getByRole('navigation', { name: 'Share this petition' });
+      const whatsapp = await share.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
+      return { form, whatsapp };
+    };
+    const first = await sign();
+    assert.match(first.whatsapp ?? '', /^https:\/\/wa\.me\/\?text=Save%20the%20Riverside%20Park%20/);
+    await page.reload();
+    const again = await sign();
+    assert.equal(again.whatsapp, first.whatsapp);
+    assert.equal(await again.form.getByText('There is a problem').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a site not allowed loads the script, and the element says why it cannot work there', async () => {
     const page = await browser.newPage();
-    const scriptOutcome = new Promise<string>((resolve) => {
-      page.on('response', (response) => {
-        if (response.url().endsWith('/petition-embed.js')) resolve(`status ${response.status()}`);
-      });
-      page.on('requestfailed', (request) => {
-        if (request.url().endsWith('/petition-embed.js')) resolve('failed');
-      });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
     });
     await page.goto(otherSite.origin);
-    assert.match(await scriptOutcome, /^(status 403|failed)$/);
-    const defined = await page.evaluate(() => customElements.get('petition-signatures') !== undefined);
-    assert.equal(defined, false);
+    const list = page.locator('petition-signatures');
+    await list.getByText(/cannot be shown on this website/).waitFor({ timeout: 5000 });
+    assert.ok(warnings.some((line) => line.includes(`Add "${otherSite.origin}" to allowedOrigins`)), warnings.join('\n'));
     await page.close();
 
-    // What the browser was refused, as the proxy answered it: 403 and no CORS grant.
-    const answer = await fetch(`${stack.proxy.url}/petition-embed.js`, { headers: { origin: otherSite.origin } });
-    assert.equal(answer.status, 403);
-    assert.equal(answer.headers.get('access-control-allow-origin'), null);
-    const allowed = await fetch(`${stack.proxy.url}/petition-embed.js`, { headers: { origin: allowedSite.origin } });
-    assert.equal(allowed.status, 200);
-    assert.equal(allowed.headers.get('access-control-allow-origin'), allowedSite.origin);
+    // The script is public code, any page may load it; the API gives a refused page nothing.
+    const script = await fetch(`${stack.proxy.url}/petition-embed.js`, { headers: { origin: otherSite.origin } });
+    assert.equal(script.status, 200);
+    assert.equal(script.headers.get('access-control-allow-origin'), '*');
+    const api = await fetch(`${stack.proxy.url}/api/petitions/${stack.petitionId}`, { headers: { origin: otherSite.origin } });
+    assert.equal(api.status, 403);
+    assert.equal(api.headers.get('access-control-allow-origin'), null);
+  });
+
+  test('a closed petition shows that it is closed, with its final count, and no form', async () => {
+    const admin = openAdmin(join(dataDir, 'service.db'));
+    try {
+      admin.updatePetition(stack.petitionId, { status: 'closed' });
+      const page = await browser.newPage();
+      const form = page.locator('petition-sign').first();
+      // The proxy keeps a read for a few seconds: reload until the closed petition is shown.
+      const until = Date.now() + 15_000;
+      do {
+        await page.goto(stack.url);
+        await form.locator('[part="count"], [part="closed"]').first().waitFor({ timeout: 5000 });
+      } while ((await form.locator('[part="closed"]').count()) === 0 && Date.now() < until && (await page.waitForTimeout(500), true));
+      await form.getByText('This petition is closed.').waitFor({ timeout: 1000 });
+      assert.match((await form.locator('[part="closed"]').textContent()) ?? '', /people signed it/);
+      assert.equal(await form.locator('form').count(), 0);
+      await page.close();
+    } finally {
+      admin.updatePetition(stack.petitionId, { status: 'open' });
+      admin.close();
+    }
   });
 });

@@ -31,7 +31,8 @@ describe('the script files', () => {
     assert.equal(entry.status, 200);
     assert.equal(entry.body, 'import "./chunks/de-B2x9kQ1a.js";\n');
     assert.match(entry.headers['content-type'] ?? '', /^text\/javascript/);
-    assert.equal(entry.headers['access-control-allow-origin'], 'https://www.example.org');
+    // Public code: any page may load it (so a refused page can still explain itself).
+    assert.equal(entry.headers['access-control-allow-origin'], '*');
     assert.match(entry.headers['cache-control'] ?? '', /max-age=300/);
     const etag = entry.headers.etag!;
     const revalidated = await stack.call('GET', '/petition-embed.js', { headers: { 'if-none-match': etag } });
@@ -94,20 +95,20 @@ describe('the built elements from dist/ and the host\'s extra routes', () => {
     assert.equal(entry.status, 200);
     assert.equal(entry.body, readFileSync(join(dist, 'petition-embed.js'), 'utf8'));
     assert.equal(entry.headers['content-type'], 'text/javascript; charset=utf-8');
-    assert.equal(entry.headers['access-control-allow-origin'], ALLOWED.origin);
+    assert.equal(entry.headers['access-control-allow-origin'], '*');
     assert.equal(entry.headers['cache-control'], 'public, max-age=300');
     assert.equal((await stack.call('GET', '/petition-embed.js', { headers: { ...ALLOWED, 'if-none-match': entry.headers.etag! } })).status, 304);
 
-    const onDisk = readdirSync(join(dist, 'locales')).filter((name) => name.endsWith('.js')).sort();
-    const imported = [...entry.body.matchAll(/import\(`\.\/(locales\/[^`]+\.js)`\)/g)].map((match) => match[1]!).sort();
+    const onDisk = readdirSync(join(dist, 'chunks')).filter((name) => name.endsWith('.js')).sort();
+    const imported = [...entry.body.matchAll(/import\(`\.\/(chunks\/[^`]+\.js)`\)/g)].map((match) => match[1]!).sort();
     assert.ok(onDisk.length >= 3, onDisk.join());
-    assert.deepEqual(imported, onDisk.map((name) => `locales/${name}`));
+    assert.deepEqual(imported, onDisk.map((name) => `chunks/${name}`));
     for (const path of imported) {
       const chunk = await stack.call('GET', new URL(`./${path}`, 'http://proxy/petition-embed.js').pathname, { headers: ALLOWED });
       assert.equal(chunk.status, 200, path);
       assert.equal(chunk.body, readFileSync(join(dist, path), 'utf8'), path);
       assert.equal(chunk.headers['content-type'], 'text/javascript; charset=utf-8', path);
-      assert.equal(chunk.headers['access-control-allow-origin'], ALLOWED.origin, path);
+      assert.equal(chunk.headers['access-control-allow-origin'], '*', path);
       assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable', path);
       // A chunk imports the entry back by a relative path that must land on the entry route.
       for (const [, specifier] of chunk.body.matchAll(/from"(\.\.?\/[^"]+)"/g)) {
@@ -115,9 +116,21 @@ describe('the built elements from dist/ and the host\'s extra routes', () => {
       }
     }
 
-    const refused = await stack.call('GET', '/petition-embed.js', { headers: { origin: 'https://evil.example' } });
-    assert.equal(refused.status, 403);
-    assert.equal(refused.headers['access-control-allow-origin'], undefined);
+    // A page the proxy refuses still gets the script, and the embed status tells it why the API
+    // will not answer it; the API itself grants it nothing.
+    const script = await stack.call('GET', '/petition-embed.js', { headers: { origin: 'https://evil.example' } });
+    assert.equal(script.status, 200);
+    assert.equal(script.headers['access-control-allow-origin'], '*');
+    const status = await stack.call('GET', '/embed-status', { headers: { origin: 'https://evil.example' } });
+    assert.deepEqual(status.json(), { origin: 'https://evil.example', origin_allowed: false });
+    assert.equal(status.headers['access-control-allow-origin'], '*');
+    assert.deepEqual((await stack.call('GET', '/embed-status', { headers: ALLOWED })).json(), { origin: ALLOWED.origin, origin_allowed: true });
+    const api = await stack.call('GET', `/api/petitions/${stack.petitionIds[0]}`, { headers: { origin: 'https://evil.example' } });
+    assert.equal(api.status, 403);
+    assert.equal(api.headers['access-control-allow-origin'], undefined);
+    // Only the elements' own files are public: the host's other files keep the origin rules.
+    const hostChunk = await stack.call('GET', '/site-files/whatever.js', { headers: { origin: 'https://evil.example' } });
+    assert.equal(hostChunk.status, 403);
     assert.deepEqual(stack.leaks(), []);
   });
 });

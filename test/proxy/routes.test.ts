@@ -3,6 +3,7 @@
 // scan of everything for leaked secrets. Origins, bodies and script files have their own files.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { openAdmin } from '../../src/service/admin.js';
 import { Stack, eventually, keysDecided, signer } from './stack.js';
 
 describe('proxy browser routes', () => {
@@ -21,15 +22,36 @@ describe('proxy browser routes', () => {
   });
   after(() => stack.close());
 
-  test('GET /api/petitions/:id gives the count, whether signatures are accepted, and the notice', async () => {
+  test('GET /api/petitions/:id gives the petition as the service has it, whether signatures are accepted here, and the notice', async () => {
+    const admin = openAdmin(stack.dbPath);
+    try {
+      admin.updatePetition(other, { overview: 'Why it matters', targets: ['The Mayor'], goal: '500', url: 'https://www.example.org/p2' });
+    } finally {
+      admin.close();
+    }
     const answer = await stack.call('GET', `/api/petitions/${petition}`);
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.json(), {
       petition_id: petition,
+      title: 'Petition 1',
+      status: 'open',
+      overview: '',
+      targets: [],
       signature_count: 23,
+      goal: null,
+      end_at: null,
+      url: null,
+      image_url: null,
+      confirm_signers: false,
       accepting_signatures: true,
+      key_status: 'granted',
       operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
     });
+    const second = (await stack.call('GET', `/api/petitions/${other}`)).json() as Record<string, unknown>;
+    assert.deepEqual(
+      [second['overview'], second['targets'], second['goal'], second['url']],
+      ['Why it matters', [{ name: 'The Mayor' }], 500, 'https://www.example.org/p2'],
+    );
   });
 
   test('signature pages carry endpoints rewritten to the proxy routes, and they work', async () => {

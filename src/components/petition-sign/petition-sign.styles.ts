@@ -41,7 +41,7 @@ export const petitionSignStyles = [
       max-width: 100%;
       padding: calc(var(--_space) * 0.4);
       border: 2px solid var(--_border);
-      border-radius: var(--_radius);
+      border-radius: var(--_control-radius);
       background: var(--petition-input-background, Field);
       color: var(--petition-input-color, FieldText);
     }
@@ -64,7 +64,7 @@ export const petitionSignStyles = [
     .error-summary,
     .alert {
       border: 4px solid var(--_error);
-      border-radius: var(--_radius);
+      border-radius: var(--_box-radius);
       padding: var(--_space);
     }
     /* Focus moves here by script after every failed submit, mouse or keyboard: always show it
@@ -98,21 +98,71 @@ export const petitionSignStyles = [
       font-size: 0.9em;
       margin: var(--_space) 0;
     }
+    .title {
+      margin: 0 0 calc(var(--_space) * 0.5);
+      font-size: 1.4em;
+    }
+    .overview {
+      margin: 0 0 var(--_space);
+      white-space: pre-line;
+    }
+    .goal {
+      margin: 0 0 var(--_space);
+    }
+    .progress {
+      block-size: 0.75rem;
+      border: 1px solid var(--_border);
+      border-radius: var(--_box-radius);
+      overflow: hidden;
+    }
+    .progress-track {
+      display: block;
+      inline-size: 100%;
+      block-size: 100%;
+    }
+    .progress-value {
+      fill: var(--_accent);
+    }
+    .goal-text {
+      margin: calc(var(--_space) * 0.25) 0 0;
+      font-size: 0.9em;
+    }
     .thanks {
       border: 4px solid var(--_accent);
-      border-radius: var(--_radius);
+      border-radius: var(--_box-radius);
       padding: var(--_space);
       margin-bottom: var(--_space);
-    }
-    /* The live region stays in the accessibility tree while empty, so its message is announced. */
-    .thanks:empty {
-      border: 0;
-      padding: 0;
-      margin: 0;
     }
     .thanks h2 {
       margin: 0 0 calc(var(--_space) * 0.5);
       font-size: 1.2em;
+    }
+    .thanks p {
+      margin: 0;
+    }
+    .share ul {
+      display: flex;
+      flex-wrap: wrap;
+      gap: calc(var(--_space) * 0.5);
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    .share a {
+      display: inline-block;
+      padding: calc(var(--_space) * 0.5) var(--_space);
+      border: 2px solid var(--_accent);
+      border-radius: var(--_button-radius);
+      text-decoration: none;
+    }
+    .copy-status {
+      margin: calc(var(--_space) * 0.5) 0 0;
+    }
+    .copy-status:empty {
+      margin: 0;
+    }
+    .closed p {
+      margin: 0 0 calc(var(--_space) * 0.5);
     }
   `,
 ];

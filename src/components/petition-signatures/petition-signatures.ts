@@ -2,13 +2,14 @@
 // (refreshed on a timer and whenever a signature is made on the page) or a paged list.
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { Task, TaskStatus, initialState } from '@lit/task';
-import { msg, str } from '@lit/localize';
 import type { Signature, SignaturePage, SortOrder } from '../../shared/types.js';
 import { defineElement } from '../define-element.js';
-import { LanguageController } from '../localization.js';
+import { ProblemReporter, diagnose, problemText } from '../embed-problem.js';
+import type { EmbedProblem } from '../embed-problem.js';
+import { Translator } from '../i18n/translator.js';
+import { PageContrast } from '../page-contrast.js';
 import { fetchRecentSignatures, fetchSignaturePage } from '../petition-api.js';
+import { RequestController } from '../request.js';
 import type { PetitionSignedEvent } from '../petition-signed-event.js';
 import { relativeTime } from '../relative-time.js';
 import { petitionSignaturesStyles } from './petition-signatures.styles.js';
@@ -54,14 +55,30 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @cssprop [--petition-spacing=1rem] - Base spacing unit.
  */
 export class PetitionSignatures extends LitElement {
+  // Declared here rather than with decorators: the decorators' runtime would cost the bundle
+  // half a kilobyte of its gzip budget (test/bundle/bundle.test.ts).
+  static override properties = {
+    petitionId: { attribute: 'petition-id', type: Number },
+    endpoint: {},
+    mode: {},
+    refresh: { type: Number },
+    pageSize: { attribute: 'page-size', type: Number },
+    sort: {},
+    page: { state: true },
+    problem: { state: true },
+    newSignatures: { state: true },
+  };
+
   static override styles = petitionSignaturesStyles;
 
-  private readonly languageController = new LanguageController(this);
+  private readonly translator = new Translator(this);
+  private readonly contrast = new PageContrast(this);
+  private readonly reporter = new ProblemReporter('petition-signatures');
 
   // Changing any argument (a page change, say) starts a new run, which aborts the one in flight.
-  private readonly listingTask = new Task(this, {
-    task: async ([endpoint, petitionId, mode, page, pageSize, sort], { signal }): Promise<Listing | typeof initialState> => {
-      if (!(petitionId > 0)) return initialState;
+  private readonly listingRequest = new RequestController(this, {
+    task: async ([endpoint, petitionId, mode, page, pageSize, sort], { signal }): Promise<Listing | undefined> => {
+      if (!(petitionId > 0)) return undefined;
       if (mode === 'list') {
         return { mode, page: await fetchSignaturePage(endpoint, petitionId, { page, pageSize, sort }, signal) };
       }
@@ -70,29 +87,39 @@ export class PetitionSignatures extends LitElement {
     args: () =>
       [this.endpoint, this.petitionId, this.listMode, this.page, this.clampedPageSize, this.listSort] as const,
     onComplete: (listing) => {
-      if (listing.mode === 'recent') this.lastRecent = listing;
+      if (listing.mode === 'recent') this.recentLoaded(listing.signatures);
+      this.problem = undefined;
+    },
+    onError: async (error) => {
+      this.problem = await diagnose(error, this.endpoint, this.petitionId);
     },
   });
 
   /** The petition whose signers to show (its integer id). */
-  @property({ attribute: 'petition-id', type: Number }) petitionId = 0;
+  petitionId = 0;
 
   /** The proxy's base URL; defaults to the origin this script was loaded from. */
-  @property() endpoint?: string;
+  endpoint?: string;
 
   /** `recent` (default): the 10 most recent, refreshed; `list`: every listed signer, paged. */
-  @property() mode: Mode = 'recent';
+  mode: Mode = 'recent';
 
   /** Seconds between refreshes in recent mode (default 30); 0 turns the timer off. */
-  @property({ type: Number }) refresh = 30;
+  refresh = 30;
 
   /** Signers per page in list mode: 1 to 100, default 10. */
-  @property({ attribute: 'page-size', type: Number }) pageSize = 10;
+  pageSize = 10;
 
   /** Order in list mode: `time_desc` (newest first, default) or `time_asc`. */
-  @property() sort: SortOrder = 'time_desc';
+  sort: SortOrder = 'time_desc';
 
-  @state() private page = 1;
+  private page = 1;
+
+  /** Why the last load failed, for the page and the console. */
+  private problem?: EmbedProblem;
+
+  /** "3 new signatures": said politely once per refresh that brings any, never name by name. */
+  private newSignatures = 0;
 
   /** The last recent list loaded, for this petition and endpoint. */
   private lastRecent?: Listing;
@@ -103,13 +130,13 @@ export class PetitionSignatures extends LitElement {
   private refreshTimer: ReturnType<typeof setInterval> | undefined;
 
   private readonly onPetitionSigned = (event: PetitionSignedEvent): void => {
-    if (event.detail?.petitionId === this.petitionId) void this.listingTask.run();
+    if (event.detail?.petitionId === this.petitionId) void this.listingRequest.run();
   };
 
   private readonly onVisibilityChange = (): void => {
     // Hidden tabs do not poll; coming back shows what changed meanwhile at once.
     this.restartTimer();
-    if (document.visibilityState === 'visible' && !this.listMode) void this.listingTask.run();
+    if (document.visibilityState === 'visible' && !this.listMode) void this.listingRequest.run();
   };
 
   /**
@@ -117,7 +144,7 @@ export class PetitionSignatures extends LitElement {
    * wrapper, which stays, instead of falling back to the top of the page.
    */
   private readonly onRetry = (): void => {
-    void this.listingTask.run();
+    void this.listingRequest.run();
     this.renderRoot.querySelector<HTMLElement>('.base')?.focus();
   };
 
@@ -160,6 +187,7 @@ export class PetitionSignatures extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    this.reportProblem();
     // Reaching the first or last page disables the button just pressed, which drops keyboard
     // focus to the page's start; hand it to the other button instead.
     const pressed = this.focusedPageButton;
@@ -169,9 +197,18 @@ export class PetitionSignatures extends LitElement {
     }
   }
 
+  /** Counts the signers a refresh brought that the last one did not show. */
+  private recentLoaded(signatures: Signature[]): void {
+    const previous = this.lastRecent?.mode === 'recent' ? this.lastRecent.signatures : undefined;
+    const key = (s: Signature) => `${s.signed_on}|${s.name}`;
+    const seen = new Set(previous?.map(key));
+    this.newSignatures = previous ? signatures.filter((s) => !seen.has(key(s))).length : 0;
+    this.lastRecent = { mode: 'recent', signatures };
+  }
+
   /** Fetches the signers again now (the timer keeps its rhythm). */
   reload(): void {
-    void this.listingTask.run();
+    void this.listingRequest.run();
   }
 
   private stopTimer(): void {
@@ -183,7 +220,7 @@ export class PetitionSignatures extends LitElement {
     this.stopTimer();
     const running = this.isConnected && this.listMode === 'recent' && document.visibilityState !== 'hidden';
     if (running && this.refresh > 0) {
-      this.refreshTimer = setInterval(() => void this.listingTask.run(), Math.min(this.refresh * 1000, MAX_TIMER_MS));
+      this.refreshTimer = setInterval(() => void this.listingRequest.run(), Math.min(this.refresh * 1000, MAX_TIMER_MS));
     }
   }
 
@@ -192,13 +229,13 @@ export class PetitionSignatures extends LitElement {
    * past the last page the shown listing knows of.
    */
   private stepPage(step: 1 | -1): void {
-    const shown = this.listingTask.value;
+    const shown = this.listingRequest.value;
     const lastPage = shown?.mode === 'list' ? shown.page.total_pages : Infinity;
     this.page = Math.max(1, Math.min(this.page + step, lastPage));
   }
 
   private renderSignature(signature: Signature, now: Date) {
-    const language = this.languageController.language;
+    const language = this.translator.tag;
     const country =
       new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(signature.country_code) ??
       signature.country_name;
@@ -212,31 +249,24 @@ export class PetitionSignatures extends LitElement {
   }
 
   private renderList(signatures: Signature[]) {
-    if (signatures.length === 0) return html`<p part="status">${msg('No one has signed yet. Be the first to sign.')}</p>`;
+    if (signatures.length === 0) return html`<p part="status">${this.translator.t('noSigners')}</p>`;
     const now = new Date();
     return html`<ol part="list">${signatures.map((signature) => this.renderSignature(signature, now))}</ol>`;
   }
 
   private renderPage({ page, total_pages, signature_count, signatures, prev_page_endpoint, next_page_endpoint }: SignaturePage) {
-    const language = this.languageController.language;
-    const count = new Intl.NumberFormat(language).format(signature_count);
-    const total =
-      new Intl.PluralRules(language).select(signature_count) === 'one'
-        ? msg(str`${count} signature`)
-        : msg(str`${count} signatures`);
-    const pageText = msg(
-      str`Page ${new Intl.NumberFormat(language).format(page)} of ${new Intl.NumberFormat(language).format(total_pages)}`,
-    );
-    return html`<p class="total" part="total">${total}</p>
+    const t = this.translator;
+    const pageText = t.t('pageOf', { page, pages: total_pages });
+    return html`<p class="total" part="total">${t.t('signatureTotal', { count: signature_count })}</p>
       ${signature_count === 0 ? this.renderList([]) : signatures.length === 0 ? nothing : this.renderList(signatures)}
       ${total_pages > 1 || page > 1
-        ? html`<nav part="pagination" aria-label=${msg('Pages of signatures')}>
+        ? html`<nav part="pagination" aria-label=${t.t('pagesLabel')}>
             <button type="button" part="previous" ?disabled=${!prev_page_endpoint} @click=${() => this.stepPage(-1)}>
-              ${msg('Previous')}
+              ${t.t('previous')}
             </button>
             <span class="page" part="page">${pageText}</span>
             <button type="button" part="next" ?disabled=${!next_page_endpoint} @click=${() => this.stepPage(1)}>
-              ${msg('Next')}
+              ${t.t('next')}
             </button>
           </nav>`
         : nothing}
@@ -245,34 +275,51 @@ export class PetitionSignatures extends LitElement {
 
   private renderListing(listing: Listing) {
     if (listing.mode === 'list') return this.renderPage(listing.page);
-    const newest = listing.signatures[0];
+    // Someone filling in a form on the same page hears at most how many joined, politely.
     return html`${this.renderList(listing.signatures)}
       <p class="visually-hidden" aria-live="polite">
-        ${newest ? msg(str`Most recent signature: ${newest.name}`) : nothing}
+        ${this.newSignatures > 0 ? this.translator.t('newSignatures', { count: this.newSignatures }) : nothing}
       </p>`;
   }
 
   private renderFailure() {
+    const problem = this.problem;
+    const text = problem ? problemText(this.translator, problem) : this.translator.t('signaturesFailed');
+    const retry = !problem || problem.kind === 'load-failed' || problem.kind === 'unreachable';
     return html`<div part="status" role="alert">
-      <p>${msg('The signatures could not be loaded.')}</p>
-      <button type="button" part="retry" @click=${this.onRetry}>${msg('Try again')}</button>
+      <p>${problem?.kind === 'load-failed' ? this.translator.t('signaturesFailed') : text}</p>
+      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>${this.translator.t('tryAgain')}</button>` : nothing}
+      <slot></slot>
     </div>`;
   }
 
   override render() {
     // While a refresh or page change is in flight the last answer stays on screen; so does the
     // last recent list when a timer refresh fails (the next tick tries again), rather than an alert.
-    const failed = this.listingTask.status === TaskStatus.ERROR;
-    const listing = failed && this.listMode === 'recent' ? this.lastRecent : this.listingTask.value;
-    const busy = this.listingTask.status === TaskStatus.PENDING;
-    return html`<div part="base" class="base" tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
-      ${listing && listing.mode === this.listMode
-        ? this.renderListing(listing)
-        : this.listingTask.render({
-            pending: () => html`<p part="status">${msg('Loading signatures…')}</p>`,
-            error: () => this.renderFailure(),
-          })}
+    const failed = this.listingRequest.status === 'error';
+    const listing = failed && this.listMode === 'recent' ? this.lastRecent : this.listingRequest.value;
+    const busy = this.listingRequest.status === 'pending';
+    const missingId = !(this.petitionId > 0);
+    // Until its words have arrived the element shows what the page put inside it.
+    if (!this.translator.ready) return html`<div part="base" class="base" aria-busy="true"><slot></slot></div>`;
+    return html`<div part="base" class="base ${this.contrast.onDark ? 'on-dark' : ''}" tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
+      ${missingId
+        ? html`<div part="status" role="alert"><p>${problemText(this.translator, { kind: 'missing-petition-id' })}</p><slot></slot></div>`
+        : listing && listing.mode === this.listMode
+          ? this.renderListing(listing)
+          : this.listingRequest.render({
+              pending: () => html`<p part="status">${this.translator.t('loadingSignatures')}</p>`,
+              error: () => this.renderFailure(),
+            })}
     </div>`;
+  }
+
+  protected override firstUpdated(): void {
+    this.reportProblem();
+  }
+
+  private reportProblem(): void {
+    this.reporter.report(!(this.petitionId > 0) ? { kind: 'missing-petition-id' } : this.problem);
   }
 }
 

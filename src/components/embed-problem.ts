@@ -1,0 +1,86 @@
+// Why an element cannot work, for the site editor who placed it: said in the page (in the
+// element's language, for everyone) and once in the console with the fix (in English, for the
+// editor). A browser reports a refused CORS request exactly like an unreachable proxy, so a
+// failed load asks the proxy's public embed status to tell the two apart.
+import type { KeyStatus } from '../shared/types.js';
+import { proxyBase } from './endpoint.js';
+import type { MessageId } from './i18n/catalogue.js';
+import type { Translator } from './i18n/translator.js';
+import { RequestFailure, fetchEmbedStatus } from './petition-api.js';
+
+export type EmbedProblem =
+  | { kind: 'missing-petition-id' }
+  | { kind: 'unreachable'; url: string }
+  | { kind: 'origin-refused'; url: string; origin: string }
+  | { kind: 'unknown-petition'; url: string; petitionId: number }
+  | { kind: 'key'; status: Exclude<KeyStatus, 'granted'>; url: string; petitionId: number }
+  /** The proxy answered, but not with the petition (unavailable, or a bad answer): try again. */
+  | { kind: 'load-failed' };
+
+/** What a failed load of the petition (or its signatures) means. */
+export async function diagnose(error: unknown, endpoint: string | undefined, petitionId: number): Promise<EmbedProblem> {
+  let url: string;
+  try {
+    url = proxyBase(endpoint);
+  } catch {
+    // An endpoint that is no URL at all: nothing could be asked.
+    return { kind: 'unreachable', url: String(endpoint) };
+  }
+  if (!(error instanceof RequestFailure)) return { kind: 'load-failed' };
+  if (error.status === 404) return { kind: 'unknown-petition', url, petitionId };
+  if (error.status === 403) return { kind: 'origin-refused', url, origin: location.origin };
+  if (error.status !== 0) return { kind: 'load-failed' };
+  try {
+    const status = await fetchEmbedStatus(endpoint);
+    return status.origin_allowed ? { kind: 'unreachable', url } : { kind: 'origin-refused', url, origin: status.origin ?? location.origin };
+  } catch {
+    return { kind: 'unreachable', url };
+  }
+}
+
+/** The words shown in the page, or undefined where the element shows its own state instead. */
+export function problemText(t: Translator, problem: EmbedProblem): string {
+  const ids: Record<EmbedProblem['kind'], MessageId> = {
+    'missing-petition-id': 'missingPetitionId',
+    unreachable: 'proxyUnreachable',
+    'origin-refused': 'originRefused',
+    'unknown-petition': 'unknownPetition',
+    key: 'keyPending',
+    'load-failed': 'loadFailed',
+  };
+  if (problem.kind === 'key' && problem.status !== 'pending') return t.t('keyRefused');
+  const values = { url: 'url' in problem ? problem.url : '', origin: 'origin' in problem ? problem.origin : '' };
+  return t.t(ids[problem.kind], { ...values, id: 'petitionId' in problem ? String(problem.petitionId) : '' });
+}
+
+/** The fix, for the console. */
+function advice(tag: string, problem: EmbedProblem): string | undefined {
+  const at = 'url' in problem ? `the petition proxy at ${problem.url}` : '';
+  switch (problem.kind) {
+    case 'missing-petition-id':
+      return `<${tag}> needs the petition's number: <${tag} petition-id="42">.`;
+    case 'unreachable':
+      return `<${tag}>: ${at} did not answer. Check the script tag's URL, or the endpoint attribute.`;
+    case 'origin-refused':
+      return `<${tag}>: ${at} refuses pages from ${problem.origin}. Add "${problem.origin}" to allowedOrigins in its configuration.`;
+    case 'unknown-petition':
+      return `<${tag}>: ${at} has no petition ${problem.petitionId}. Add it to petitions in its configuration, or correct petition-id.`;
+    case 'key':
+      return `<${tag}>: the petition service's operator has ${problem.status === 'pending' ? 'not yet granted' : problem.status} ${at}'s key for petition ${problem.petitionId} (\`npx petition-embed proxy keys\` shows it).`;
+    case 'load-failed':
+      return undefined;
+  }
+}
+
+/** One console.warn per element and problem, however often it renders. */
+export class ProblemReporter {
+  private last = '';
+
+  constructor(private readonly tag: string) {}
+
+  report(problem: EmbedProblem | undefined): void {
+    const text = problem && advice(this.tag, problem);
+    if (text && text !== this.last) console.warn(text);
+    this.last = text ?? '';
+  }
+}

@@ -1,0 +1,115 @@
+// Portuguese messages of the elements (see messages.ts for the English and the ids).
+import type { Catalogue } from './catalogue.js';
+
+export default {
+  // <petition-sign>: loading, counts, progress
+  loadingPetition: 'Carregamento da petição…',
+  signedCount: {
+    one: '{count} pessoa assinou',
+    many: '{count} de pessoas assinaram',
+    other: '{count} pessoas assinaram',
+  },
+  progress: '{count} de {goal} assinaturas',
+  goal: 'Objetivo: {goal}',
+  nextMilestone: 'Próxima meta: {goal}',
+  // the form
+  optional: '(opcional)',
+  errorPrefix: 'Erro:',
+  errorSummaryTitle: 'Há um problema',
+  selectCountry: 'Selecione o seu país',
+  submit: 'Assinar esta petição',
+  sending: 'Envio da sua assinatura em curso…',
+  networkFailure:
+    'Não foi possível enviar a sua assinatura. Verifique a sua conexão e tente novamente; os dados que inseriu não se perderam.',
+  tryAgain: 'Tentar novamente',
+  // refusals that name no field
+  refusedHere: 'Neste momento, este site não pode receber assinaturas para esta petição.',
+  petitionNotFound: 'Não foi possível encontrar esta petição.',
+  tooLarge: 'As suas respostas são muito longas. Encurte o motivo da sua assinatura e tente novamente.',
+  busy: 'Há demasiados envios de assinaturas neste momento. Tente novamente daqui a um minuto.',
+  busySeconds: 'Há demasiados envios de assinaturas neste momento. Tente novamente daqui a {seconds} segundos.',
+  ourProblem:
+    'Não foi possível enviar a sua assinatura devido a um problema técnico da nossa parte. Tente novamente mais tarde.',
+  // the operator's notice (the display obligation)
+  notice: 'Esta petição funciona com {operator}. Ao assinar, aceita os {terms} e a {privacy} de {operator}.',
+  terms: 'termos de serviço',
+  privacy: 'política de privacidade',
+  // after signing
+  thanksTitle: 'Obrigado! Agora peça aos seus amigos que assinem também',
+  thanksText: 'Recebemos a sua assinatura, que aparecerá na petição em breve.',
+  thanksConfirm:
+    'Falta só mais um passo: enviamos um e-mail para o seu endereço. Abra o link que ele contém para confirmar a sua assinatura (se o e-mail não tiver chegado, verifique a pasta de spam).',
+  shareLabel: 'Divulgar esta petição',
+  share: 'Divulgar…',
+  shareByEmail: 'E-mail',
+  copyLink: 'Copiar link',
+  copied: 'Link copiado',
+  copyFailed: 'Copie este link:',
+  // a petition that takes no signatures here
+  closed: 'Esta petição está encerrada.',
+  closedCount: {
+    one: 'Foi assinada por {count} pessoa.',
+    many: 'Foi assinada por {count} de pessoas.',
+    other: 'Foi assinada por {count} pessoas.',
+  },
+  keyPending: 'Este formulário ficará disponível assim que os organizadores da petição aprovarem este site.',
+  keyRefused: 'Este site deixou de poder receber assinaturas para esta petição.',
+  // when the element cannot work, in the page (the console says how to fix it)
+  loadFailed: 'Não foi possível carregar a petição.',
+  missingPetitionId: 'Falta o número da petição neste formulário.',
+  proxyUnreachable: 'Não foi possível carregar a petição: {url} não respondeu.',
+  originRefused: 'Não é possível mostrar a petição neste site: {url} não autoriza {origin}.',
+  unknownPetition: 'A petição {id} não está disponível em {url}.',
+  // field labels
+  labelFirstName: 'Nome',
+  labelLastName: 'Sobrenome',
+  labelEmail: 'Endereço de e-mail',
+  labelAddress: 'Endereço',
+  labelCity: 'Cidade ou localidade',
+  labelStateProvince: 'Estado ou província',
+  labelPostalCode: 'Código postal',
+  labelCountry: 'País',
+  labelPhone: 'Número de telefone móvel',
+  labelReason: 'Por que razão assina?',
+  labelHidden: 'Não mostrar o meu nome publicamente',
+  // field problems
+  requiredFirstName: 'Insira o seu nome',
+  requiredLastName: 'Insira o seu sobrenome',
+  requiredEmail: 'Insira o seu endereço de e-mail',
+  requiredAddress: 'Insira o seu endereço',
+  requiredCity: 'Insira a sua cidade ou localidade',
+  requiredStateProvince: 'Insira o seu estado ou província',
+  requiredPostalCode: 'Insira o seu código postal',
+  requiredCountry: 'Selecione o seu país',
+  tooLong: '{label}: no máximo {max} caracteres',
+  tooLongReason: 'O motivo da sua assinatura deve ter no máximo {max} caracteres',
+  emailFormat: 'Insira um endereço de e-mail no formato correto, como nome@exemplo.com',
+  unknownCountry: 'Selecione o seu país na lista',
+  notBoolean: 'Escolha se quer mostrar o seu nome publicamente',
+  noLetterFirstName: 'O nome deve conter pelo menos uma letra',
+  noLetterLastName: 'O sobrenome deve conter pelo menos uma letra',
+  hiddenFirstName: 'Remova do seu nome os caracteres invisíveis de formatação ou de direção do texto',
+  hiddenLastName: 'Remova do seu sobrenome os caracteres invisíveis de formatação ou de direção do texto',
+  hiddenEmail: 'Remova do seu endereço de e-mail os caracteres invisíveis de formatação ou de direção do texto',
+  hiddenAddress: 'Remova do seu endereço os caracteres invisíveis de formatação ou de direção do texto',
+  hiddenCity: 'Remova do nome da sua cidade ou localidade os caracteres invisíveis de formatação ou de direção do texto',
+  hiddenStateProvince:
+    'Remova do nome do seu estado ou província os caracteres invisíveis de formatação ou de direção do texto',
+  hiddenPostalCode: 'Remova do seu código postal os caracteres invisíveis de formatação ou de direção do texto',
+  hiddenPhone: 'Remova do seu número de telefone os caracteres invisíveis de formatação ou de direção do texto',
+  hiddenReason: 'Remova do motivo da sua assinatura os caracteres invisíveis de formatação ou de direção do texto',
+  // <petition-signatures>
+  loadingSignatures: 'Carregamento das assinaturas…',
+  noSigners: 'Ainda ninguém assinou. Seja a primeira pessoa a assinar.',
+  signaturesFailed: 'Não foi possível carregar as assinaturas.',
+  signatureTotal: { one: '{count} assinatura', many: '{count} de assinaturas', other: '{count} assinaturas' },
+  newSignatures: {
+    one: '{count} nova assinatura',
+    many: '{count} de novas assinaturas',
+    other: '{count} novas assinaturas',
+  },
+  pagesLabel: 'Páginas de assinaturas',
+  previous: 'Anterior',
+  next: 'Seguinte',
+  pageOf: 'Página {page} de {pages}',
+} satisfies Catalogue;

@@ -1,0 +1,152 @@
+// Each element speaks its own language: its `lang`, else the nearest `lang` up the page (through
+// shadow roots), else English. Words come from that language's catalogue, a chunk of its own
+// loaded on demand (English too: it is fetched as soon as the script runs, beside the element's
+// first request, which keeps the bundle within its budget); numbers, dates and country names are
+// formatted in the same language, so a Spanish and a German form on one page each speak their
+// own. A language the elements do not have falls back to English words and English formats.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Catalogue, Message, MessageId } from './catalogue.js';
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
+  en: () => import('./messages.js').then((module) => ({ default: module.en })),
+  es: () => import('./es.js'),
+  fr: () => import('./fr.js'),
+  de: () => import('./de.js'),
+  it: () => import('./it.js'),
+  pt: () => import('./pt.js'),
+  nl: () => import('./nl.js'),
+};
+
+const catalogues = new Map<Language, Catalogue>();
+const loading = new Map<Language, Promise<boolean>>();
+
+/** Loads a language's catalogue once; false when its chunk could not be loaded (tried again later). */
+function load(language: Language): Promise<boolean> {
+  if (catalogues.has(language)) return Promise.resolve(true);
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = loaders[language]().then(
+      (module) => (catalogues.set(language, module.default), true),
+      () => (loading.delete(language), false),
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+void load('en');
+
+/** The supported language of a BCP 47 tag: "es-MX" -> "es"; anything unsupported -> "en". */
+export function languageOf(tag: string): Language {
+  const primary = tag.toLowerCase().split('-')[0] ?? '';
+  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
+}
+
+/** A `lang` value as a tag Intl accepts: "de_DE" (a common slip) -> "de-DE"; "" when it is none. */
+export function languageTag(lang: string): string {
+  try {
+    return Intl.getCanonicalLocales(lang.replace(/_/g, '-'))[0] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The `lang` in effect at an element, looking through shadow roots up to the document. */
+function nearestLang(element: Element): string {
+  let node: Element | null = element;
+  while (node) {
+    const lang = node.getAttribute('lang');
+    if (lang) return lang;
+    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host as Element | undefined) ?? null;
+  }
+  return '';
+}
+
+/** `{name}` placeholders filled in; a value may be a template (a link), so the result is parts. */
+export function fill(text: string, values: Record<string, unknown>): unknown[] {
+  return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 === 1 ? values[piece] ?? `{${piece}}` : piece));
+}
+
+export class Translator implements ReactiveController {
+  /** The element's language tag for Intl ("de-CH"), or "en" for a language the elements lack. */
+  tag = 'en';
+  language: Language = 'en';
+  private readonly observer = new MutationObserver(() => this.resolve());
+
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    // Any `lang` change above the element (on <html>, an ancestor, or the element) may change
+    // its language. An observer of the document does not see into shadow roots, so each shadow
+    // root the element is nested in is observed too.
+    const options: MutationObserverInit = { attributes: true, attributeFilter: ['lang'], subtree: true };
+    for (let root = this.host.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
+      this.observer.observe(root, options);
+    }
+    this.observer.observe(document.documentElement, options);
+    this.observer.observe(this.host, { attributes: true, attributeFilter: ['lang'] });
+    this.resolve();
+  }
+
+  hostDisconnected(): void {
+    this.observer.disconnect();
+  }
+
+  /**
+   * Whether words can be shown: the element's language, or English in its place, is loaded.
+   * Until then an element shows only its fallback content.
+   */
+  get ready(): boolean {
+    return catalogues.has(this.language) || catalogues.has('en');
+  }
+
+  /** The message as text. Numbers among `values` are formatted in the element's language. */
+  t(id: MessageId, values: Record<string, string | number> = {}): string {
+    return this.parts(id, values).join('');
+  }
+
+  /** The message as parts for a template, when a placeholder is markup (a link). */
+  parts(id: MessageId, values: Record<string, unknown> = {}): unknown[] {
+    const formatted = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [name, typeof value === 'number' ? this.number(value) : value]),
+    );
+    return fill(this.pick(id, values['count']), formatted);
+  }
+
+  /** A number in the element's language: 12,345 / 12.345 / 12 345. */
+  number(value: number): string {
+    return new Intl.NumberFormat(this.tag).format(value);
+  }
+
+  /** The text of a message; for a plural one, the form the language uses for `count`. */
+  private pick(id: MessageId, count: unknown): string {
+    const catalogue = catalogues.get(this.language) ?? catalogues.get('en');
+    if (!catalogue) return '';
+    const message: Message = catalogue[id];
+    if (typeof message === 'string') return message;
+    return message[new Intl.PluralRules(this.tag).select(Number(count))] ?? message.other;
+  }
+
+  private resolve(): void {
+    const tag = languageTag(nearestLang(this.host));
+    const language = languageOf(tag);
+    // An unsupported language speaks English with English formats, never English words
+    // around Swedish numbers.
+    const resolvedTag = language === 'en' && !tag.toLowerCase().startsWith('en') ? 'en' : tag || 'en';
+    if (resolvedTag !== this.tag || language !== this.language) {
+      this.tag = resolvedTag;
+      this.language = language;
+      this.host.requestUpdate();
+    }
+    // Words not here yet: render again once they are (English stands in if a language's chunk
+    // cannot load; English that cannot load is asked for again by the next element).
+    for (const wanted of new Set<Language>([language, 'en'])) {
+      if (!catalogues.has(wanted)) void load(wanted).then(() => this.host.requestUpdate());
+    }
+  }
+}

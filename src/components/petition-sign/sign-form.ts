@@ -1,0 +1,170 @@
+// The form's template (the GOV.UK validation pattern): an error summary that links to each
+// field, the message again at the field, "(optional)" on optional fields, and the country first,
+// since the address, state and postal code fields adapt to it.
+import { html, nothing } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { COUNTRY_CODES, countryHasPostalCodes, countryRequiresSubdivision } from '../../shared/countries.js';
+import type { SignerField } from '../../shared/signature-schema.js';
+import type { Translator } from '../i18n/translator.js';
+import { labelId } from '../signer-field-text.js';
+
+/** The proxy's honeypot field (src/proxy/api-routes.ts): hidden from people, filled by bots. */
+export const HONEYPOT_FIELD = 'website';
+
+export interface ShownProblem {
+  field: SignerField;
+  text: string;
+}
+
+export interface FormView {
+  t: Translator;
+  problems: ShownProblem[];
+  /** Messages that name no field, shown first in the summary. */
+  summary: string[];
+  networkFailed: boolean;
+  sending: boolean;
+  country: string;
+  hidePhone: boolean;
+  hideReason: boolean;
+  submitLabel: string | undefined;
+  onSubmit: (event: SubmitEvent) => void;
+  onCountryChange: (event: Event) => void;
+  onSummaryLink: (event: MouseEvent, field: SignerField) => void;
+  onRetry: () => void;
+}
+
+const countryNamesByLanguage = new Map<string, Array<[code: string, name: string]>>();
+
+/** All countries, named and sorted in a language; computed once per language. */
+function countryOptions(language: string): Array<[string, string]> {
+  let options = countryNamesByLanguage.get(language);
+  if (!options) {
+    const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+    const collator = new Intl.Collator(language);
+    options = COUNTRY_CODES.map((code): [string, string] => [code, names.of(code) ?? code]);
+    options.sort((a, b) => collator.compare(a[1], b[1]));
+    countryNamesByLanguage.set(language, options);
+  }
+  return options;
+}
+
+function problemFor(view: FormView, field: SignerField): string | undefined {
+  return view.problems.find((p) => p.field === field)?.text;
+}
+
+function label(view: FormView, field: SignerField, optional: boolean) {
+  return html`<label for=${field} part="label"
+    >${view.t.t(labelId(field))}${optional ? html` <span class="optional">${view.t.t('optional')}</span>` : nothing}</label
+  >`;
+}
+
+function fieldError(view: FormView, field: SignerField, problem: string | undefined) {
+  return problem
+    ? html`<p id="${field}-error" class="error-message" part="error-message">
+        <span class="visually-hidden">${view.t.t('errorPrefix')}</span> ${problem}
+      </p>`
+    : nothing;
+}
+
+/** A field's wrapper, label and message around its control. */
+function field(view: FormView, name: SignerField, optional: boolean, control: (problem: string | undefined) => unknown) {
+  const problem = problemFor(view, name);
+  return html`<div class="field ${problem ? 'field-error' : ''}" part="field">
+    ${label(view, name, optional)} ${fieldError(view, name, problem)} ${control(problem)}
+  </div>`;
+}
+
+function textField(view: FormView, name: SignerField, autocomplete: string, { type = 'text', optional = false } = {}) {
+  return field(view, name, optional, (problem) =>
+    html`<input
+      id=${name}
+      name=${name}
+      type=${type}
+      autocomplete=${autocomplete}
+      spellcheck="false"
+      part="input"
+      aria-invalid=${problem ? 'true' : 'false'}
+      aria-describedby=${ifDefined(problem ? `${name}-error` : undefined)}
+    />`,
+  );
+}
+
+function countryField(view: FormView) {
+  return field(view, 'country_code', false, (problem) =>
+    html`<select
+      id="country_code"
+      name="country_code"
+      autocomplete="country"
+      part="input"
+      aria-invalid=${problem ? 'true' : 'false'}
+      aria-describedby=${ifDefined(problem ? 'country_code-error' : undefined)}
+      @change=${view.onCountryChange}
+    >
+      <option value="" ?selected=${view.country === ''}>${view.t.t('selectCountry')}</option>
+      ${countryOptions(view.t.tag).map(([code, name]) => html`<option value=${code} ?selected=${code === view.country}>${name}</option>`)}
+    </select>`,
+  );
+}
+
+function reasonField(view: FormView) {
+  return field(view, 'reason', true, (problem) =>
+    html`<textarea
+      id="reason"
+      name="reason"
+      rows="3"
+      part="input"
+      aria-invalid=${problem ? 'true' : 'false'}
+      aria-describedby=${ifDefined(problem ? 'reason-error' : undefined)}
+    ></textarea>`,
+  );
+}
+
+function errorSummary(view: FormView) {
+  if (view.problems.length === 0 && view.summary.length === 0) return nothing;
+  return html`<div class="error-summary" part="error-summary" tabindex="-1" role="alert" aria-labelledby="error-summary-title">
+    <h2 id="error-summary-title">${view.t.t('errorSummaryTitle')}</h2>
+    <ul>
+      ${view.summary.map((text) => html`<li>${text}</li>`)}
+      ${view.problems.map(
+        ({ field: name, text }) =>
+          html`<li><a href="#${name}" @click=${(event: MouseEvent) => view.onSummaryLink(event, name)}>${text}</a></li>`,
+      )}
+    </ul>
+  </div>`;
+}
+
+function networkFailure(view: FormView) {
+  if (!view.networkFailed) return nothing;
+  return html`<div class="alert" role="alert" tabindex="-1">
+    <p>${view.t.t('networkFailure')}</p>
+    <button type="button" part="retry" @click=${view.onRetry}>${view.t.t('tryAgain')}</button>
+  </div>`;
+}
+
+export function renderSignForm(view: FormView) {
+  const { t, country } = view;
+  return html`<form part="form" novalidate @submit=${view.onSubmit}>
+    ${errorSummary(view)} ${networkFailure(view)}
+    ${textField(view, 'first_name', 'given-name')} ${textField(view, 'last_name', 'family-name')}
+    ${textField(view, 'email', 'email', { type: 'email' })} ${countryField(view)}
+    ${textField(view, 'address', 'address-line1')} ${textField(view, 'city', 'address-level2')}
+    ${textField(view, 'state_province', 'address-level1', { optional: !countryRequiresSubdivision(country) })}
+    ${textField(view, 'postal_code', 'postal-code', { optional: country !== '' && !countryHasPostalCodes(country) })}
+    ${view.hidePhone ? nothing : textField(view, 'phone', 'tel', { type: 'tel', optional: true })}
+    ${view.hideReason ? nothing : reasonField(view)}
+    <div class="checkbox" part="field">
+      <input id="hidden" name="hidden" type="checkbox" value="true" part="checkbox" />
+      <label for="hidden" part="checkbox-label">${t.t('labelHidden')}</label>
+    </div>
+    <div class="visually-hidden" aria-hidden="true">
+      <label for=${HONEYPOT_FIELD}>Website</label>
+      <input id=${HONEYPOT_FIELD} name=${HONEYPOT_FIELD} type="text" tabindex="-1" autocomplete="off" />
+    </div>
+    <!-- While sending, the button stays focusable (aria-disabled, not disabled), so focus never
+         drops to the page; the status region below says what is happening. -->
+    <button type="submit" part="submit" aria-disabled=${view.sending ? 'true' : 'false'} aria-describedby="notice">
+      ${view.submitLabel || t.t('submit')}
+    </button>
+    <p class="visually-hidden" role="status">${view.sending ? t.t('sending') : nothing}</p>
+  </form>`;
+}

@@ -1,0 +1,40 @@
+// The phases of <petition-sign>, as one typed value: which one the element is in decides what
+// it shows and where focus goes when it arrives there (petition-sign.ts, `focusFor`).
+import type { PetitionSummary } from '../../shared/types.js';
+import type { EmbedProblem } from '../embed-problem.js';
+import type { ShownProblem } from './sign-form.js';
+import type { CopyState } from './share-step.js';
+
+export type SignState =
+  | { kind: 'loading' }
+  /** The element cannot work here; `retry` when trying again may help. */
+  | { kind: 'failed'; problem: EmbedProblem; retry: boolean }
+  /** The petition takes no signatures: closed, or this website's key is not granted. */
+  | { kind: 'closed' }
+  | { kind: 'unavailable'; problem: EmbedProblem }
+  | { kind: 'form'; problems: ShownProblem[]; summary: string[]; networkFailed: boolean }
+  | { kind: 'sending' }
+  | { kind: 'thanked'; copy: CopyState };
+
+export type FormPhase = Extract<SignState, { kind: 'form' }>;
+
+export const FRESH_FORM: FormPhase = { kind: 'form', problems: [], summary: [], networkFailed: false };
+
+/**
+ * The phase a loaded petition puts the element in, from the one it was in: a refreshed summary
+ * never takes away a form being filled in, a signature being sent or a thank-you.
+ */
+export function stateForPetition(petition: PetitionSummary, current: SignState, url: string): SignState {
+  if (current.kind === 'sending' || current.kind === 'thanked') return current;
+  if (isClosed(petition)) return { kind: 'closed' };
+  if (!petition.accepting_signatures) {
+    const status = petition.key_status === 'granted' ? 'pending' : petition.key_status;
+    return { kind: 'unavailable', problem: { kind: 'key', status, url, petitionId: petition.petition_id } };
+  }
+  return current.kind === 'form' ? current : FRESH_FORM;
+}
+
+/** Closed by its operator, or past its end (which may pass while the page is open). */
+export function isClosed(petition: PetitionSummary, now = Date.now()): boolean {
+  return petition.status === 'closed' || (petition.end_at !== null && Date.parse(petition.end_at) <= now);
+}
