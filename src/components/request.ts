@@ -29,7 +29,8 @@ export class RequestController<Args extends readonly unknown[], Result> implemen
     host.addController(this);
   }
 
-  hostUpdated(): void {
+  /** Before each render, so a run its arguments start is part of the same update. */
+  hostUpdate(): void {
     const args = this.options.args?.();
     if (args && (!this.lastArgs || args.some((value, index) => value !== this.lastArgs![index]))) void this.run(args);
   }
