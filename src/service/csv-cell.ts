@@ -6,7 +6,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: string): string {
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return `"${text.replaceAll('"', '""')}"`;
+  return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
 }
 
 export function csvLine(cells: readonly string[]): string {

@@ -1,4 +1,5 @@
 // Times in answers: UTC ISO 8601 to the second with `Z` (docs/api.md "Reading signatures").
 export function toIsoSeconds(unixMs: number): string {
-  return new Date(unixMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // toISOString is always `YYYY-MM-DDTHH:MM:SS.sssZ` for the years a signature can have.
+  return `${new Date(unixMs).toISOString().slice(0, 19)}Z`;
 }

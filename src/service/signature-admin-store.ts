@@ -29,22 +29,25 @@ export interface SignatureRecord extends SignatureListRow {
   auth_key_request_id: number | null;
 }
 
-/** A row of the export (signature-export.ts). */
-export interface ExportRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  address: string;
-  city: string;
-  state_province: string;
-  postal_code: string;
-  country_code: string;
-  phone: string | null;
-  reason: string | null;
-  hidden: number;
-  signed_on: number;
-}
+/**
+ * A row of the export (signature-export.ts), as an array in EXPORT_COLUMNS' order: a million
+ * of them are read per export, and arrays cost half what objects do.
+ */
+export type ExportRow = [
+  id: number,
+  first_name: string,
+  last_name: string,
+  email: string,
+  address: string,
+  city: string,
+  state_province: string,
+  postal_code: string,
+  country_code: string,
+  phone: string | null,
+  reason: string | null,
+  hidden: number,
+  signed_on: number,
+];
 
 /**
  * Where positions are parked while a block of them moves by one: far above any real position,
@@ -114,11 +117,17 @@ export function signatureAdminStatements(db: ServiceDatabase) {
       const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
       return result?.busy === 0;
     },
-    /** Counted signatures after `id`, in id order: the export reads in batches, never with OFFSET. */
-    exportBatch: db.prepare<[number, number, number], ExportRow>(
-      `SELECT id, first_name, last_name, email, address, city, state_province, postal_code, country_code, phone, reason,
-         hidden, signed_on
-       FROM signatures WHERE +petition_id = ? AND id > ? AND state = 'counted' ORDER BY id LIMIT ?`,
-    ),
+    /**
+     * Counted signatures after `id`, in id order, as arrays: the export reads in batches by id,
+     * never with OFFSET. `+petition_id` keeps SQLite on the rowid range (one pass over the
+     * table however many batches) rather than the email index, which would sort each batch.
+     */
+    exportBatch: db
+      .prepare<[number, number, number], ExportRow>(
+        `SELECT id, first_name, last_name, email, address, city, state_province, postal_code, country_code, phone, reason,
+           hidden, signed_on
+         FROM signatures WHERE +petition_id = ? AND id > ? AND state = 'counted' ORDER BY id LIMIT ?`,
+      )
+      .raw(true),
   };
 }
