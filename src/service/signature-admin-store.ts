@@ -94,8 +94,9 @@ export function signatureAdminStatements(db: ServiceDatabase) {
     unlistedCount: db.prepare<[number], { count: number }>(
       'SELECT COUNT(*) AS count FROM signatures WHERE petition_id = ? AND listed_position IS NULL',
     ),
+    /** The partial index's own condition, written out, is what lets SQLite count on it. */
     invalidatedCount: db.prepare<[number], { count: number }>(
-      "SELECT COUNT(*) AS count FROM signatures WHERE petition_id = ? AND state = 'invalidated'",
+      "SELECT COUNT(*) AS count FROM signatures WHERE petition_id = ? AND state = 'invalidated' AND state <> 'counted'",
     ),
     searchByEmail: db.prepare<[number, string], SignatureListRow>(
       `SELECT ${LIST_COLUMNS} FROM signatures WHERE petition_id = ? AND email_identity = ?`,

@@ -63,7 +63,7 @@ describe('searching signatures', () => {
     assert.match(await search('a'), /More than 100 signatures match: type more of the name/);
   });
 
-  test('every statement behind the console’s lists, search and export reads an index range, never the whole table', () => {
+  test('every statement behind the console’s lists, counts, search and export reads an index range, never the whole table', () => {
     const store = createStore(openDatabase(t.dbPath));
     try {
       const plan = (statement: { source: string }, ...args: unknown[]) =>
@@ -76,6 +76,8 @@ describe('searching signatures', () => {
         ['listedNewestFirst', plan(store.listedNewestFirst, 1, 1, 50), /USING INDEX signatures_by_listed_position \(petition_id=\? AND listed_position>\? AND listed_position<\?\)/],
         ['unlistedBefore', plan(store.unlistedBefore, 1, 1e9, 51), /USING INDEX signatures_unlisted \(petition_id=\? AND id<\?\)/],
         ['exportBatch', plan(store.exportBatch, 1, 0, 2000), /SEARCH signatures USING INTEGER PRIMARY KEY \(rowid>\?\)/],
+        ['unlistedCount', plan(store.unlistedCount, 1), /USING (COVERING )?INDEX signatures_unlisted \(petition_id=\?\)/],
+        ['invalidatedCount', plan(store.invalidatedCount, 1), /USING (COVERING )?INDEX signatures_by_state \(petition_id=\? AND state=\?\)/],
       ];
       for (const [name, detail, expected] of cases) {
         assert.match(detail, expected, `${name}: ${detail}`);
