@@ -65,7 +65,7 @@ describe('<petition-sign> appearance', () => {
       await expect(page, `errors ${colorScheme}`).to.be.accessible();
       await fill(el, { ...SIGNER, email: `dark${colorScheme.length}@example.org` });
       submit(el);
-      await waitUntil(() => part(el, '[part="thanks"]'));
+      await waitUntil(() => part(el, '[part="share"]'), 'no share step');
       await expect(page, `share step ${colorScheme}`).to.be.accessible();
     }
   });
@@ -110,7 +110,7 @@ describe('<petition-sign> appearance', () => {
     }
     await fill(el);
     submit(el);
-    await waitUntil(() => part(el, '[part="thanks"]'));
+    await waitUntil(() => part(el, '[part="share"]'), 'no share step');
     for (const name of ['thanks', 'share', 'share-link', 'share-button']) {
       expect(part(el, `[part~="${name}"]`), name).to.exist;
     }
