@@ -20,7 +20,10 @@ and /embed-status, so that a page the proxy refuses still loads the elements, wh
 Every failure answers {"result":"failure","messages":[…]} and every answer carries Vary: Origin.
 A method a route does not have is 404 "not found" (the proxy has no 405); a POST over the body
 limit is 413 before routing; HEAD is answered as GET without a body. Requests Node's HTTP parser
-refuses are answered by Node itself, without a body (400, 431 headers too large, 408 too slow).`;
+refuses get the error body too: 400 "request: not valid HTTP", 413 "headers: larger than the
+server accepts", 408 "request: not received in time" (headers within 10 s, the whole request
+within 30 s). An idle keep-alive connection is closed after 5 s; beyond 256 open connections from
+one address, or 4,096 in all, new ones are closed unanswered.`;
 
 export function proxyDocument(version: string): OpenApiObject {
   return {

@@ -2,8 +2,11 @@
 // folder, connection address) and the Hono app together and serves it.
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { capConnections, DEFAULT_CONNECTION_LIMITS, serverTimeouts, type ConnectionLimits } from '../shared/connection-limits.js';
+import { answerMalformedRequests } from '../shared/malformed-http.js';
 import { createProxyApp } from './app.js';
 import { assetFiles } from './asset-files.js';
 import { AuthKeys } from './auth-keys.js';
@@ -37,6 +40,8 @@ export interface ProxyOptions {
   keyPollMs?: number;
   /** Replaces fetch for calls to the service (benchmarks count them, tests simulate failures). */
   fetch?: typeof fetch;
+  /** Deadlines and caps on connections; defaults in src/shared/connection-limits.ts (the service's too). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningProxy {
@@ -96,10 +101,16 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   });
 
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4020 }, () => resolve(started));
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = serve(
+      { fetch: app.fetch, hostname: host, port: options.port ?? 4020, serverOptions: serverTimeouts(limits) },
+      () => resolve(started as Server),
+    );
     started.once('error', reject);
   });
+  answerMalformedRequests(server);
+  capConnections(server, limits);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
@@ -123,7 +134,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       await outbox.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.closeAllConnections();
       });
       outboxStore.close();
     },

@@ -10,12 +10,12 @@ import { confirmationRoutes } from './confirmation-routes.js';
 import { consoleApp } from './console/console-app.js';
 import { CONSOLE_PATH } from './console/console-env.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from './callback-delivery.js';
-import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from './connection-limits.js';
-import type { ConnectionLimits } from './connection-limits.js';
+import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from '../shared/connection-limits.js';
+import type { ConnectionLimits } from '../shared/connection-limits.js';
 import { DatabaseHealth } from './database-health.js';
 import { openDatabase } from './database.js';
 import { errorCode } from './error-code.js';
-import { answerMalformedRequests } from './malformed-http.js';
+import { answerMalformedRequests } from '../shared/malformed-http.js';
 import { QueueWorker } from './queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './rate-limit.js';
 import { smtpMailer } from './mailer.js';
@@ -42,7 +42,7 @@ export interface ServiceOptions {
   rateLimitPerMinute?: number;
   /** Failed authentications per minute per client address; default 60. */
   authFailuresPerMinute?: number;
-  /** Deadlines and caps on connections; defaults in connection-limits.ts. */
+  /** Deadlines and caps on connections; defaults in src/shared/connection-limits.ts. */
   connectionLimits?: Partial<ConnectionLimits>;
   /** Never receives secrets or personal data. Default: stderr. */
   log?: (line: string) => void;

@@ -1,7 +1,8 @@
 // How long a connection may take and how many one address may hold, so that idle or trickling
-// connections (slowloris) cannot use up the service: headers must arrive within a deadline, a
+// connections (slowloris) cannot use up a server: headers must arrive within a deadline, a
 // whole request within another, an idle keep-alive connection is closed, and past a cap per
-// peer address (and in all) new connections are closed at once.
+// peer address (and in all) new connections are closed at once. For the two Node servers, the
+// service (src/service/index.ts) and the signing proxy (src/proxy/index.ts); never loaded in a browser.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 

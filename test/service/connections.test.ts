@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { getJson, signaturesPath, startTestService } from './harness.js';
 import type { TestService } from './harness.js';
-import type { ConnectionLimits } from '../../src/service/connection-limits.js';
+import type { ConnectionLimits } from '../../src/shared/connection-limits.js';
 
 interface Held {
   socket: Socket;
