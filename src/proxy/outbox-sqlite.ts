@@ -1,10 +1,9 @@
 // Node implementation of OutboxStore on SQLite (better-sqlite3) in dataDir. WAL with full sync
 // so a submission answered "queued" survives a crash right after the answer.
 import Database from 'better-sqlite3';
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SignerInput } from '../shared/signature-schema.js';
-import { makeDataDir, PRIVATE_FILE_MODE } from './data-dir.js';
+import { makeDataDir, makePrivateDatabaseFile } from './data-dir.js';
 import type { OutboxEntry, OutboxStore } from './outbox-store.js';
 
 interface Row {
@@ -17,18 +16,6 @@ interface Row {
 
 export function outboxPath(dataDir: string): string {
   return join(dataDir, 'outbox.sqlite');
-}
-
-/**
- * SQLite creates the -wal and -shm files with the database file's mode, so the database file is
- * made private before SQLite opens it: created 0600, or, left by an earlier version, set to 0600
- * (with any -wal and -shm a crash left behind).
- */
-function makePrivateDatabaseFile(path: string): void {
-  closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
-    if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
-  }
 }
 
 export function openOutboxDatabase(dataDir: string): OutboxStore {
