@@ -1,10 +1,9 @@
 // The browser's routes under /api/petitions/:id (docs/openapi/proxy.yaml). Thin: parse,
 // call the domain, answer. Only configured petitions exist here.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { validateSigner } from '../shared/signature-schema.js';
-import type { CachedAnswer } from './read-cache.js';
-import { fail, failFields } from './failure.js';
+import type { ReadAnswer } from './read-cache.js';
+import { ProxyError } from './failure.js';
 import type { PetitionReads } from './petition-reads.js';
 import type { SubmissionRateLimit } from './rate-limit.js';
 import { QUEUED_MESSAGE, type Submissions } from './submissions.js';
@@ -24,14 +23,9 @@ export interface ApiRoutesOptions {
   log: (line: string) => void;
 }
 
-/** Seconds a browser is asked to wait before reading again while the service is unavailable. */
-const READ_RETRY_AFTER_SECONDS = 5;
-
-function answer(c: Context, result: CachedAnswer): Response {
+function answer(c: Context, result: ReadAnswer): Response {
   c.header('Content-Type', 'application/json; charset=utf-8');
-  // docs/api.md "Errors": every 503 carries Retry-After.
-  if (result.status === 503) c.header('Retry-After', String(READ_RETRY_AFTER_SECONDS));
-  return c.body(result.body, result.status as ContentfulStatusCode);
+  return c.body(result.body, 200);
 }
 
 export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petitionId: number } }> {
@@ -41,7 +35,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
   const knownPetition: MiddlewareHandler<{ Variables: { petitionId: number } }> = async (c, next) => {
     const id = c.req.param('id') ?? '';
     const petitionId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN;
-    if (!options.petitionIds.has(petitionId)) return fail(c, 404, 'petition not found');
+    if (!options.petitionIds.has(petitionId)) throw new ProxyError(404, ['petition not found']);
     c.set('petitionId', petitionId);
     return next();
   };
@@ -56,16 +50,16 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
 
   app.post('/:id/signatures', async (c) => {
     if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-      return fail(c, 415, 'Content-Type: send the signature as application/json');
+      throw new ProxyError(415, ['Content-Type: send the signature as application/json']);
     }
     let fields: unknown;
     try {
       fields = await c.req.json();
     } catch {
-      return fail(c, 400, 'body: must be a JSON object with the signer\'s fields');
+      throw new ProxyError(400, ['body: must be a JSON object with the signer\'s fields']);
     }
     const validation = validateSigner(fields);
-    if (!validation.success) return failFields(c, validation.problems);
+    if (!validation.success) throw ProxyError.fields(validation.problems);
 
     const honeypot = (fields as Record<string, unknown>)[HONEYPOT_FIELD];
     // Only a filled-in trap counts: a client that sends the empty field as null is a person.
@@ -77,13 +71,11 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
 
     const decision = options.rateLimit.take(options.clientAddress(c));
     if (!decision.allowed) {
-      c.header('Retry-After', String(decision.retryAfterSeconds));
-      return fail(c, 429, 'Too many signatures from your network in the last minute. Try again in a minute.');
+      throw new ProxyError(429, ['Too many signatures from your network in the last minute. Try again in a minute.'], {
+        retryAfter: decision.retryAfterSeconds,
+      });
     }
-
-    const result = await options.submissions.submit(c.get('petitionId'), validation.output);
-    if (result.retryAfterSeconds !== undefined) c.header('Retry-After', String(result.retryAfterSeconds));
-    return c.json(result.body, result.status);
+    return c.json(await options.submissions.submit(c.get('petitionId'), validation.output), 202);
   });
 
   return app;

@@ -9,7 +9,7 @@ import type { AssetSource } from './asset-source.js';
 import type { AuthKeys } from './auth-keys.js';
 import { callbackRoutes } from './callback-routes.js';
 import type { ProxyConfig } from './config.js';
-import { fail } from './failure.js';
+import { failureResponse, ProxyError } from './failure.js';
 import { EMBED_STATUS_PATH, OriginRules, originPolicy } from './origin-policy.js';
 import type { PetitionReads } from './petition-reads.js';
 import { SubmissionRateLimit } from './rate-limit.js';
@@ -37,16 +37,23 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
   const { config, log } = parts;
   const app = new Hono();
 
+  // The one place a failure becomes an answer: everything else throws ProxyError.
   app.onError((error, c) => {
+    if (error instanceof ProxyError) return failureResponse(c, error);
     // The message may carry internals; the log gets its name, the browser the spec's body only.
     log(`error answering ${c.req.method} ${c.req.path}: ${error.name}`);
-    return fail(c, 500, 'Something went wrong in the petition proxy. Try again later.');
+    return failureResponse(c, new ProxyError(500, ['Something went wrong in the petition proxy. Try again later.']));
   });
-  app.notFound((c) => fail(c, 404, 'not found'));
+  app.notFound((c) => failureResponse(c, new ProxyError(404, ['not found'])));
 
   const origins = new OriginRules([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
   app.use(originPolicy(origins, (path) => path === EMBED_STATUS_PATH || isElementAsset(path)));
-  const limitBody = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => fail(c, 413, `body: must be at most ${BODY_LIMIT_BYTES} bytes`) });
+  const limitBody = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new ProxyError(413, [`body: must be at most ${BODY_LIMIT_BYTES} bytes`]);
+    },
+  });
   // Only POSTs carry bodies; on Node, looking at a GET's body would build a full Request object
   // for every read, which costs a third of the cached read's throughput.
   app.use((c, next) => (c.req.method === 'POST' ? limitBody(c, next) : next()));

@@ -3,7 +3,7 @@
 // carry a content hash (Vite), so they are cached for a year.
 import { Hono } from 'hono';
 import type { AssetSource } from './asset-source.js';
-import { failureBody } from './failure.js';
+import { ProxyError } from './failure.js';
 
 const ENTRY_MAX_AGE_SECONDS = 300;
 /** Vite's default chunk names end in `-` and an 8-character hash, e.g. `de-B2x9kQ1a.js`. */
@@ -22,12 +22,12 @@ export function assetRoutes(assets: AssetSource): Hono {
     if (!path.endsWith('.js')) return next();
     // Only plain names are served (no '%', no '..', no leading dot), so nothing can escape the folder.
     if (!SAFE_PATH.test(path) || path.split('/').includes('..')) {
-      return c.json(failureBody('path: not a file of the petition elements'), 404);
+      throw new ProxyError(404, ['path: not a file of the petition elements']);
     }
     const asset = await assets.read(path);
     if (!asset) {
       const hint = path === 'petition-embed.js' ? ' (the elements are not built: run `npx vite build`)' : '';
-      return c.json(failureBody(`${path}: not found${hint}`), 404);
+      throw new ProxyError(404, [`${path}: not found${hint}`]);
     }
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('ETag', asset.etag);

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { verifyCallbackSignature } from '../shared/signing.js';
 import { parseOutcome, type AuthKeys } from './auth-keys.js';
-import { fail } from './failure.js';
+import { ProxyError } from './failure.js';
 
 const REFUSALS = {
   missing: 'X-Petition-Signature: signature headers are missing',
@@ -23,10 +23,10 @@ export function callbackRoutes(secret: string, keys: AuthKeys, log: (line: strin
     );
     if (verdict !== 'valid') {
       log(`callback refused: ${verdict} signature`);
-      return fail(c, 401, REFUSALS[verdict]);
+      throw new ProxyError(401, [REFUSALS[verdict]]);
     }
     const payload = parseOutcome(body);
-    if (!payload) return fail(c, 400, 'body: not an authorization key outcome');
+    if (!payload) throw new ProxyError(400, ['body: not an authorization key outcome']);
     // A signed outcome about a petition no longer configured is acknowledged, or the service
     // would keep retrying it for a day.
     if (!(await keys.apply(payload))) log(`callback about petition ${payload.petition_id} ignored: not configured here`);

@@ -6,7 +6,7 @@
 // cannot work, while the petition data stays out of that page's reach.
 import type { MiddlewareHandler } from 'hono';
 import type { EmbedStatus } from '../shared/types.js';
-import { failureBody } from './failure.js';
+import { ProxyError } from './failure.js';
 
 /** The path the elements ask when the API refuses them: may this page use the proxy? */
 export const EMBED_STATUS_PATH = '/embed-status';
@@ -43,7 +43,7 @@ export function originPolicy(rules: OriginRules, isPublic: (path: string) => boo
       c.header('Access-Control-Allow-Origin', '*');
       return next();
     }
-    if (!rules.allows(origin)) return c.json(failureBody('Origin: this website is not allowed to use this petition proxy'), 403);
+    if (!rules.allows(origin)) throw new ProxyError(403, ['Origin: this website is not allowed to use this petition proxy']);
 
     c.header('Access-Control-Allow-Origin', origin);
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {

@@ -1,20 +1,20 @@
 // Keeps the service's answers to reads for a few seconds and lets concurrent identical reads
 // share one upstream call, so a popular page does not multiply its load on the service.
 
-export interface CachedAnswer {
-  status: number;
+/** A read's answer as the browser gets it; a failed read is a thrown ProxyError, never kept. */
+export interface ReadAnswer {
   body: string;
 }
 
 interface Entry {
-  answer: CachedAnswer;
+  answer: ReadAnswer;
   petitionId: number;
   expiresAt: number;
   generation: number;
 }
 
 interface InFlight {
-  promise: Promise<CachedAnswer>;
+  promise: Promise<ReadAnswer>;
   generation: number;
 }
 
@@ -44,7 +44,7 @@ export class ReadCache {
   }
 
   /** The answer for `key` (a read about `petitionId`), from memory or from one shared `load`. */
-  get(key: string, petitionId: number, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+  get(key: string, petitionId: number, load: () => Promise<ReadAnswer>): Promise<ReadAnswer> {
     const generation = this.#generations.get(petitionId) ?? 0;
     const entry = this.#entries.get(key);
     if (entry && entry.generation === generation && entry.expiresAt > this.#now()) return Promise.resolve(entry.answer);
@@ -54,14 +54,14 @@ export class ReadCache {
     const promise = load().then(
       (answer) => {
         this.#settle(key, promise);
-        // Only successful reads are kept; an error should be retried by the next reader.
-        if (answer.status === 200 && this.#ttlMs > 0 && generation === (this.#generations.get(petitionId) ?? 0)) {
+        if (this.#ttlMs > 0 && generation === (this.#generations.get(petitionId) ?? 0)) {
           if (this.#entries.size >= SWEEP_AT) this.#sweep();
           this.#entries.set(key, { answer, petitionId, expiresAt: this.#expiry(petitionId), generation });
         }
         return answer;
       },
       (error: unknown) => {
+        // A failure is not kept: the next reader asks again.
         this.#settle(key, promise);
         throw error;
       },
@@ -83,7 +83,7 @@ export class ReadCache {
     return listingUntil > now ? Math.min(listingUntil, now + this.#ttlMs) : now + this.#ttlMs;
   }
 
-  #settle(key: string, promise: Promise<CachedAnswer>): void {
+  #settle(key: string, promise: Promise<ReadAnswer>): void {
     if (this.#inFlight.get(key)?.promise === promise) this.#inFlight.delete(key);
   }
 

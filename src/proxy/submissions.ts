@@ -8,12 +8,7 @@ import type { Outbox } from './outbox.js';
 import { deliverSignature, refusesAuthKey, type Delivery } from './signature-delivery.js';
 import type { UpstreamClient } from './upstream-client.js';
 import type { ReadCache } from './read-cache.js';
-
-export interface SubmissionAnswer {
-  status: 202 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 502 | 503;
-  body: SubmissionResult;
-  retryAfterSeconds?: number;
-}
+import { ProxyError, type FailureStatus } from './failure.js';
 
 export const QUEUED_MESSAGE =
   'Your signature has been received and is queued: it will be added as soon as the petition service is available.';
@@ -27,7 +22,7 @@ const KEY_MESSAGES = {
 
 export const PETITION_CLOSED_MESSAGE = 'This petition is closed: it no longer accepts signatures.';
 
-const PASSED_ON = new Set([400, 404, 409, 413, 415, 422]);
+const PASSED_ON = new Set<number>([400, 404, 409, 413, 415, 422]);
 
 export interface SubmissionsOptions {
   petitions: PetitionConfig[];
@@ -81,12 +76,13 @@ export class Submissions {
     return delivery;
   }
 
-  async submit(petitionId: number, signer: SignerInput): Promise<SubmissionAnswer> {
+  /** The 202 answer's body; a refusal is thrown as a ProxyError. */
+  async submit(petitionId: number, signer: SignerInput): Promise<SubmissionResult> {
     const keyStatus = this.#options.keys.statusOf(petitionId);
     if (keyStatus !== 'granted') {
-      return keyStatus === 'pending'
-        ? { status: 503, body: failure(KEY_MESSAGES.pending), retryAfterSeconds: 60 }
-        : { status: 403, body: failure(KEY_MESSAGES[keyStatus]) };
+      throw keyStatus === 'pending'
+        ? new ProxyError(503, [KEY_MESSAGES.pending], { retryAfter: 60 })
+        : new ProxyError(403, [KEY_MESSAGES[keyStatus]]);
     }
     const outbox = this.#requireOutbox();
     if (await outbox.hasWaiting()) return this.#queue(outbox, petitionId, signer, 'earlier submissions are queued');
@@ -94,43 +90,36 @@ export class Submissions {
     const delivery = await this.deliver(petitionId, signer);
     switch (delivery.kind) {
       case 'accepted':
-        return { status: 202, body: { result: 'success' } };
+        return { result: 'success' };
       case 'retry':
         return this.#queue(outbox, petitionId, signer, delivery.reason);
       case 'refused':
-        return this.#refusal(petitionId, delivery.status, delivery.messages);
+        throw this.#refusal(petitionId, delivery.status, delivery.messages);
     }
   }
 
-  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, reason: string): Promise<SubmissionAnswer> {
+  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, reason: string): Promise<SubmissionResult> {
     const id = await outbox.queue(petitionId, signer);
     this.#options.log(`outbox: submission #${id} for petition ${petitionId} queued (${reason})`);
-    return { status: 202, body: { result: 'success', messages: [QUEUED_MESSAGE] } };
+    return { result: 'success', messages: [QUEUED_MESSAGE] };
   }
 
-  #refusal(petitionId: number, status: number, messages: string[]): SubmissionAnswer {
+  #refusal(petitionId: number, status: number, messages: string[]): ProxyError {
     if (status === 403) {
       const key = refusesAuthKey({ status, messages });
-      return { status: 403, body: failure(key ? KEY_MESSAGES.revoked : PETITION_CLOSED_MESSAGE) };
+      return new ProxyError(403, [key ? KEY_MESSAGES.revoked : PETITION_CLOSED_MESSAGE]);
     }
     if (PASSED_ON.has(status)) {
-      return {
-        status: status as SubmissionAnswer['status'],
-        body: failure(...(messages.length > 0 ? messages : ['The petition service did not accept this signature.'])),
-      };
+      return new ProxyError(status as FailureStatus, messages.length > 0 ? messages : ['The petition service did not accept this signature.']);
     }
     // 401 and the like mean this proxy's own credentials or clock are wrong: the operator must act,
     // and the signer must not be told the service's reasons (they are about our secrets).
     this.#options.log(`submission for petition ${petitionId} refused by the service (${status}): ${messages.join('; ')}`);
-    return { status: 502, body: failure('The petition service could not verify this website. Try again later.') };
+    return new ProxyError(502, ['The petition service could not verify this website. Try again later.']);
   }
 
   #requireOutbox(): Outbox {
     if (!this.#outbox) throw new Error('Submissions used before its outbox was attached');
     return this.#outbox;
   }
-}
-
-function failure(...messages: string[]): SubmissionResult {
-  return { result: 'failure', messages };
 }

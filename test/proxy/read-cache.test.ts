@@ -10,7 +10,7 @@ test('after a signature, an answer is kept only until the service lists it, then
   let now = 1_000_000;
   const cache = new ReadCache(30_000, () => now);
   let loads = 0;
-  const load = async () => ({ status: 200, body: String(++loads) });
+  const load = async () => ({ body: String(++loads) });
   const read = () => cache.get('/petitions/1/signatures/recent?', 1, load);
 
   assert.equal((await read()).body, '1');
@@ -29,13 +29,18 @@ test('after a signature, an answer is kept only until the service lists it, then
   assert.equal(loads, 3);
 });
 
-test('only 200 answers are kept: after a 503 the next read asks again', async () => {
+test('a failed read is not kept: the next reader asks again, and a success is kept', async () => {
   const cache = new ReadCache(30_000, () => 1_000_000);
-  const answers = [{ status: 503, body: 'unavailable' }, { status: 200, body: 'back' }, { status: 200, body: 'later' }];
-  const read = () => cache.get('/petitions/1/signatures/recent?', 1, async () => answers.shift()!);
-  assert.equal((await read()).status, 503);
-  assert.deepEqual(await read(), { status: 200, body: 'back' });
-  assert.deepEqual(await read(), { status: 200, body: 'back' }, 'the 200 is kept');
+  const answers: Array<Error | { body: string }> = [new Error('unavailable'), { body: 'back' }, { body: 'later' }];
+  const read = () =>
+    cache.get('/petitions/1/signatures/recent?', 1, async () => {
+      const next = answers.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    });
+  await assert.rejects(read(), /unavailable/);
+  assert.deepEqual(await read(), { body: 'back' });
+  assert.deepEqual(await read(), { body: 'back' }, 'the success is kept');
 });
 
 describe('reads with cacheSeconds 30 while the service is stopped or failing', () => {
