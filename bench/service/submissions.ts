@@ -33,7 +33,8 @@ async function oneRun(run: number): Promise<{ accepted: number; perSecond: numbe
   const { api_key, secret } = admin.createConsumer('bench');
   const { petition_id } = admin.createPetition('Bench');
   admin.close();
-  const service = await spawnService(['--db', dbPath, '--auto-grant', '--rate-limit', '100000000']);
+  // The key request's callback endpoint is on loopback, which only --allow-private-callbacks accepts.
+  const service = await spawnService(['--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000000']);
   try {
     const source = 'https://bench.example.org/';
     const keyPath = `/v1/petitions/${petition_id}/auth_keys`;
