@@ -30,13 +30,17 @@ export function awaitConfirmation(store: Store, signatureId: number, petitionId:
 
 /**
  * A signer sent a signature for an address that is already waiting for confirmation: their
- * latest details replace the earlier ones (nothing unconfirmed is public), and a new link is
- * mailed unless this address had its mails for the day. Returns whether a mail is due.
+ * latest details replace the earlier ones (nothing unconfirmed is public; a hidden name stays
+ * hidden), and a new link is mailed unless this address had its mails for the day. Returns
+ * whether a mail is due.
  */
 export function signerAskedAgain(store: Store, signatureId: number, signer: SignerInput, lang: string, now: number): boolean {
   const confirmation = store.confirmationBySignature.get(signatureId);
   if (!confirmation) return false;
-  store.updateUnconfirmedSigner.run({ id: signatureId, ...signerColumns(signer) });
+  const columns = signerColumns(signer);
+  // A name hidden before (by the signer or an operator) stays hidden.
+  const hidden = store.signatureById.get(signatureId)!.hidden === 1 ? 1 : columns.hidden;
+  store.updateUnconfirmedSigner.run({ id: signatureId, ...columns, hidden });
   const windowOver = now - confirmation.window_started_at >= MAIL_WINDOW_MS;
   const mailsInWindow = windowOver ? 0 : confirmation.mails_in_window;
   if (mailsInWindow >= CONFIRMATION_MAILS_PER_DAY) return false;

@@ -28,5 +28,5 @@ export function unavailablePage(session: ConsoleSession | null, message: string)
 }
 
 export function failurePage(session: ConsoleSession | null): Html {
-  return page({ title: 'Sorry, something went wrong', session }, html`<p>The service failed to do this. Its log says where. Nothing you sent was lost from the form: go back to try again.</p>`);
+  return page({ title: 'Sorry, something went wrong', session }, html`<p>The service could not do this; its log says where. Go back and try again.</p>`);
 }
