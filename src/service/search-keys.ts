@@ -2,9 +2,13 @@
 // each signature keeps folded copies of its name (both orders) and postal code, and a search
 // is a prefix range on them. Folding drops case and accents, so "emile" finds "Émile".
 
+/** Printable ASCII has nothing to decompose: most names skip the Unicode work (every signature is folded). */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** Lower case, no combining marks, single spaces: what both stored keys and searches are made of. */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const decomposed = PLAIN_ASCII.test(text) ? text : text.normalize('NFKD').replace(/\p{M}+/gu, '');
+  return decomposed.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** "ada lovelace": found by a search for "ada" or "ada lov". */

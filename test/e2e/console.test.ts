@@ -196,6 +196,36 @@ describe('the console in Chromium', () => {
   });
 });
 
+describe('the console’s pages for problems', () => {
+  test('an unknown page, a form that is not the console’s, and a service with no operator yet all pass axe', async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const bare = await startTestService();
+    try {
+      const page = await context.newPage();
+      await page.goto(consoleUrl('/sign-in'));
+      await page.getByLabel('Email address').fill('nojs@example.org');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.goto(consoleUrl('/petitions/999999'));
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await assertAccessible(page, 'the page for an unknown petition');
+
+      await page.goto(consoleUrl(`/petitions/${t.petitionId}`));
+      await page.locator('input[name="csrf"]').evaluateAll((inputs) => inputs.forEach((input) => ((input as HTMLInputElement).value = 'forged')));
+      await page.getByRole('button', { name: 'Close petition' }).click();
+      await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
+      await assertAccessible(page, 'the page for a forged form');
+
+      await page.goto(`${new URL(bare.baseUrl).origin}/admin/sign-in`);
+      await page.getByText('This service has no operator yet.').waitFor();
+      await assertAccessible(page, 'the sign-in page of a service with no operator');
+    } finally {
+      await context.close();
+      await bare.close();
+    }
+  });
+});
+
 describe('the console with scripts turned off', () => {
   test('signing in, creating a petition and hiding a name all work without JavaScript', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
