@@ -16,6 +16,7 @@ import type { Store } from './store.js';
 const POLL_MS = 500;
 const MAX_IN_FLIGHT = 4;
 const RETRY = { retryBaseMs: 30_000, retryMaxMs: 60 * 60_000 };
+const STOP_GRACE_MS = 2000;
 
 export interface ConfirmationMailerOptions {
   store: Store;
@@ -76,10 +77,14 @@ export class ConfirmationMailer {
     }
   }
 
+  /** Waits a little for mails being sent; one still out then stays due and is sent on the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await Promise.allSettled(this.inFlight.values());
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)));
+    await Promise.race([Promise.allSettled(this.inFlight.values()), grace]);
+    clearTimeout(timer);
     this.options.mailer?.close();
   }
 

@@ -36,8 +36,11 @@ export function smtpSettingsProblem(settings: SmtpSettings): string | null {
   return null;
 }
 
+/** nodemailer waits minutes by default; a mail server that hangs must not hold the mailer (or a shutdown) that long. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function smtpMailer(settings: SmtpSettings): Mailer {
-  const transport = nodemailer.createTransport(settings.url);
+  const transport = nodemailer.createTransport({ url: settings.url, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
       await transport.sendMail({

@@ -204,3 +204,24 @@ describe('without an SMTP server', () => {
   });
 });
 
+describe('an SMTP server that refuses', () => {
+  test('a failed send is logged by signature id and error code, and tried again later, never lost', async () => {
+    const closed = await startMailCatcher();
+    const url = closed.url;
+    await closed.close();
+    const g = await startConsoleFixture({ smtp: { url, from: 'petitions@example.org' } });
+    try {
+      g.t.admin.updatePetition(g.t.petitionId, { confirm_signers: 'true' });
+      const gkey = await grantedKey(g.t, source);
+      const before = Date.now();
+      assert.equal((await submitSignature(g.t, source, gkey, signerFields({ email: 'unlucky@example.org' }))).status, 202);
+      const logs = await eventually(() => g.t.logs, (lines) => lines.some((line) => /^confirmation mail for signature \d+: attempt 1 failed \(ECONNREFUSED\)$/.test(line)), 5000);
+      assert.ok(logs.some((line) => /attempt 1 failed \(ECONNREFUSED\)/.test(line)), logs.join('\n'));
+      const row = readDatabase(g.t, (db) => db.prepare('SELECT mail_due_at, mail_attempts FROM signature_confirmations').get() as { mail_due_at: number; mail_attempts: number });
+      assert.equal(row.mail_attempts, 1);
+      assert.ok(row.mail_due_at >= before + 20_000, 'tried again about 30 s later, not at once');
+    } finally {
+      await g.close();
+    }
+  });
+});
