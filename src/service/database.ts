@@ -69,6 +69,10 @@ function configure(db: ServiceDatabase, busyTimeoutMs: number): void {
   // Deleted rows are overwritten with zeros, free pages included: a signer erased on request
   // (signer-erasure.ts) and a queue row's copy of their details must not linger in the file.
   db.pragma('secure_delete = ON');
+  // 16 MiB of page cache instead of 2: a signature goes into three indexes on random keys (the
+  // console's search), and on a large petition a small cache re-reads and re-writes their
+  // pages (a 500,000-signature seed: 32 s with 2 MiB, 22 s with 16, 21 with 64).
+  db.pragma('cache_size = -16384');
   // The admin commands write from another process while the service runs.
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
 }
