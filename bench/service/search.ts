@@ -1,0 +1,71 @@
+// Benchmark: the console's signature search on a petition of 1,000,000 signatures, over HTTP
+// with a signed-in session: common and rare name prefixes (either order), a whole email
+// address, a postal code prefix and no match; and the console's lists at depth. Every query
+// reads index ranges only (test/service/signature-search.test.ts checks the plans).
+// Usage: node --import tsx bench/service/search.ts [runs] [requests-per-query] [signatures]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openAdmin } from '../../src/service/admin.js';
+import { signInToConsole } from './console-session.js';
+import { spawnService } from './service-process.js';
+
+const RUNS = Number(process.argv[2] ?? 3);
+const REQUESTS = Number(process.argv[3] ?? 200);
+const SIGNATURES = Number(process.argv[4] ?? 1_000_000);
+const EMAIL = 'bench@example.org';
+const PASSWORD = 'benchmark passphrase';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
+const dbPath = join(dir, 'service.db');
+const admin = openAdmin(dbPath);
+const { petition_id } = admin.createPetition('A million signatures');
+const seedStarted = performance.now();
+admin.seed(petition_id, SIGNATURES);
+console.log(`seeded ${SIGNATURES} signatures in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+await admin.createOperator(EMAIL, PASSWORD);
+admin.close();
+const reader = new Database(dbPath, { readonly: true });
+const someone = reader.prepare('SELECT email, postal_code FROM signatures WHERE id = ?').get(Math.floor(SIGNATURES / 2)) as { email: string; postal_code: string };
+reader.close();
+
+const service = await spawnService(['--db', dbPath]);
+try {
+  const origin = new URL(service.baseUrl).origin;
+  const { cookie } = await signInToConsole(origin, EMAIL, PASSWORD);
+  const base = `/admin/petitions/${petition_id}/signatures`;
+  const search = (query: string) => `${base}?q=${encodeURIComponent(query)}`;
+  const paths: Record<string, string> = {
+    'first name prefix, over 100 match ("mar")': search('mar'),
+    'full name, last name first ("garcia maria")': search('garcia maria'),
+    'another first name prefix ("zof")': search('zof'),
+    'whole email address': search(someone.email),
+    'postal code prefix (3 characters)': search(someone.postal_code.slice(0, 3)),
+    'no match ("qqq")': search('qqq'),
+    'listed, page 10,000 of 19,000': `${base}?page=10000`,
+    'not listed, first page': `${base}?view=unlisted`,
+  };
+  const medians: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
+  for (let run = 1; run <= RUNS; run++) {
+    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
+    // Interleaved, so that noise from other load hits every query alike.
+    for (let i = 0; i < REQUESTS; i++) {
+      for (const [name, path] of Object.entries(paths)) {
+        const started = performance.now();
+        const response = await fetch(`${origin}${path}`, { headers: { cookie } });
+        await response.text();
+        if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
+        samples[name]!.push(performance.now() - started);
+      }
+    }
+    for (const name of Object.keys(paths)) medians[name]!.push(median(samples[name]!));
+    console.log(`run ${run}: ${Object.keys(paths).map((name) => `${name} ${median(samples[name]!).toFixed(2)} ms`).join('; ')}`);
+  }
+  for (const name of Object.keys(paths)) console.log(`median of ${RUNS} runs, ${name}: ${median(medians[name]!).toFixed(2)} ms`);
+} finally {
+  await service.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
