@@ -3,11 +3,12 @@
 // service's console and mail settings, whose secrets never reach the terminal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAdmin, spawnService } from './child-service.js';
+import { runAdmin } from './child-service.js';
+import { eventually } from './harness.js';
 
 const bin = new URL('../../bin/petition-embed.js', import.meta.url).pathname;
 
@@ -61,12 +62,13 @@ test('the service prints its console on the public URL; bad mail settings stop i
   const dir = mkdtempSync(join(tmpdir(), 'operator-cli-'));
   const db = join(dir, 'service.db');
   try {
-    const service = await spawnService(['--db', db, '--public-url', 'https://petitions.example.org/']);
+    const child = spawn(process.execPath, [bin, 'service', '--db', db, '--port', '0', '--public-url', 'https://petitions.example.org/'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     let output = '';
-    service.child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    service.child.kill('SIGINT');
-    await service.exited;
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await eventually(() => output, (text) => text.includes('operator console'), 20_000);
+    child.kill('SIGINT');
+    await exited;
     assert.match(output, /^operator console at https:\/\/petitions\.example\.org\/admin$/m);
 
     const run = (args: string[], env: Record<string, string> = {}) =>
