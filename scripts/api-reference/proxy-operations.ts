@@ -180,23 +180,27 @@ export function proxyOperations(): Record<string, OpenApiObject> {
       post: {
         operationId: 'receiveAuthKeyOutcome',
         summary: "The service's outcome of this proxy's key request (the service's authKeyOutcome webhook)",
-        description: 'Believed only when X-Petition-Signature matches the raw body under the secret and X-Petition-Timestamp is within 5 minutes. An outcome about a petition no longer configured is acknowledged (200) and ignored.',
+        description: 'Believed only when X-Petition-Signature matches the raw body under the secret, X-Petition-Timestamp is within 5 minutes, and that signature was never received before (kept durably for its window, so a recorded callback sent again is refused, also after a restart). Decisions are ordered by X-Petition-Timestamp: an older one than the decision known is acknowledged (200) and ignored, so a recorded "denied" cannot undo a later grant; one from the same second as the known decision is not acknowledged (503), so that the service sends it again with a later timestamp, and the proxy asks the service for the current status meanwhile. An outcome about a petition no longer configured is acknowledged (200) and ignored.',
         parameters: [
           { name: 'X-Petition-Timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
           { name: 'X-Petition-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } },
         ],
         requestBody: { required: true, content: { 'application/json': { schema: schemaRef('AuthKeyOutcome'), examples: outcomeExamples() } } },
         responses: {
-          '200': jsonResponse('Applied (or ignored, for a petition not configured here).', schemaRef('Success'), { applied: { summary: 'Applied', value: { result: 'success' } } }, corsHeaders()),
+          '200': jsonResponse('Applied (or ignored: older than the decision known, or for a petition not configured here).', schemaRef('Success'), { applied: { summary: 'Applied', value: { result: 'success' } } }, corsHeaders()),
           '400': failureResponse('Signed, but not an authorization key outcome.', { 'not an outcome': ['body: not an authorization key outcome'] }, corsHeaders()),
           '401': failureResponse('The signature headers are missing, too old or do not match the body.', {
             missing: ['X-Petition-Signature: signature headers are missing'],
             stale: ['X-Petition-Timestamp: too old or too far in the future'],
             forged: ['X-Petition-Signature: does not match the body'],
+            replayed: ['X-Petition-Signature: this callback was received before'],
           }, corsHeaders()),
           '403': responseRef('OriginRefused'),
           '413': tooLarge,
           '500': responseRef('InternalError'),
+          '503': failureResponse('Another decision about this key carries the same timestamp: send this one again (later).', {
+            'in doubt': ['callback: another decision carries the same timestamp; send this one again'],
+          }, { ...corsHeaders(), ...retryAfter }),
         },
       },
       options,

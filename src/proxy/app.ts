@@ -8,8 +8,10 @@ import { assetRoutes, isElementAsset } from './asset-routes.js';
 import type { AssetSource } from './asset-source.js';
 import type { AuthKeys } from './auth-keys.js';
 import { callbackRoutes } from './callback-routes.js';
+import type { CallbackVerifier } from './callback-verification.js';
 import type { ProxyConfig } from './config.js';
 import { failureResponse, ProxyError } from './failure.js';
+import type { LogSummary } from './log-summary.js';
 import { EMBED_STATUS_PATH, OriginRules, originPolicy } from './origin-policy.js';
 import type { PetitionReads } from './petition-reads.js';
 import { SubmissionRateLimit } from './rate-limit.js';
@@ -25,6 +27,9 @@ export const BODY_LIMIT_BYTES = bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_
 export interface ProxyAppParts {
   config: ProxyConfig;
   keys: AuthKeys;
+  callbackVerifier: CallbackVerifier;
+  /** Refused callbacks, summarised in the log. */
+  callbackRefusals: LogSummary;
   reads: PetitionReads;
   submissions: Submissions;
   assets: AssetSource;
@@ -71,7 +76,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
       log,
     }),
   );
-  app.route('/callbacks', callbackRoutes(config.secret, parts.keys, log));
+  app.route('/callbacks', callbackRoutes({ verifier: parts.callbackVerifier, keys: parts.keys, refusals: parts.callbackRefusals, log }));
   // The host's own routes go before the script routes, so it can serve its own files next to ours.
   parts.extraRoutes?.(app);
   app.route('/', assetRoutes(parts.assets));

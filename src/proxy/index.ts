@@ -10,19 +10,25 @@ import { answerMalformedRequests } from '../shared/malformed-http.js';
 import { createProxyApp } from './app.js';
 import { assetFiles } from './asset-files.js';
 import { AuthKeys } from './auth-keys.js';
+import { CallbackVerifier } from './callback-verification.js';
 import { nodeClientAddress } from './client-address.js';
 import type { ProxyConfig } from './config.js';
 import { createKeyFile } from './key-file.js';
+import { LogSummary } from './log-summary.js';
 import { Outbox, type RetryTiming } from './outbox.js';
 import { openOutboxDatabase } from './outbox-sqlite.js';
 import { PetitionReads } from './petition-reads.js';
 import { ReadCache } from './read-cache.js';
+import { createTimerScheduler } from './scheduler.js';
+import { seenCallbacksInSqlite } from './seen-callback-sqlite.js';
+import { openStateDatabase } from './state-database.js';
 import { Submissions } from './submissions.js';
 import { UpstreamClient } from './upstream-client.js';
 
 export { parseProxyConfig, ProxyConfigError, type ProxyConfig, type PetitionConfig } from './config.js';
 export { loadProxyConfig } from './config-file.js';
 export { HONEYPOT_FIELD } from './api-routes.js';
+export { createTimerScheduler, WakeScheduler, type Alarm, type ScheduledWork, type Scheduler } from './scheduler.js';
 
 export interface ProxyOptions {
   /** Default 127.0.0.1. */
@@ -38,6 +44,8 @@ export interface ProxyOptions {
   retry?: RetryTiming;
   /** How often pending key requests are asked about again; default 30 s. */
   keyPollMs?: number;
+  /** How long refused callbacks are counted before one line sums them up; default a minute. */
+  logSummaryMs?: number;
   /** Replaces fetch for calls to the service (benchmarks count them, tests simulate failures). */
   fetch?: typeof fetch;
   /** Deadlines and caps on connections; defaults in src/shared/connection-limits.ts (the service's too). */
@@ -56,6 +64,8 @@ const DEFAULT_ASSETS_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
 
 export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}): Promise<RunningProxy> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const scheduler = createTimerScheduler(log);
+  const stateDb = openStateDatabase(config.dataDir);
   const client = new UpstreamClient({
     upstream: config.upstream,
     apiKey: config.apiKey,
@@ -68,6 +78,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     callbackEndpoint: `${config.publicUrl}/callbacks/auth-keys`,
     client,
     store: createKeyFile(config.dataDir),
+    scheduler,
     log,
     pollMs: options.keyPollMs ?? 30_000,
   });
@@ -80,6 +91,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     onAccepted: () => undefined,
     log,
     retry: options.retry ?? { baseMs: 1000, maxMs: 300_000 },
+    scheduler,
   });
   submissions.useOutbox(outbox);
   const reads = new PetitionReads({
@@ -92,6 +104,8 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   const app = createProxyApp({
     config,
     keys,
+    callbackVerifier: new CallbackVerifier(config.secret, seenCallbacksInSqlite(stateDb)),
+    callbackRefusals: new LogSummary({ name: 'callback-refusals', scheduler, log, subject: 'callbacks refused', windowMs: options.logSummaryMs ?? 60_000 }),
     reads,
     submissions,
     assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR),
@@ -119,7 +133,9 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     await keys.start();
   } catch (error) {
     server.close();
+    await scheduler.close();
     outboxStore.close();
+    stateDb.close();
     throw error;
   }
   outbox.kick();
@@ -130,13 +146,13 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     port,
     keysReady: () => keys.ready(),
     async close() {
-      keys.close();
-      await outbox.close();
+      await scheduler.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       outboxStore.close();
+      stateDb.close();
     },
   };
 }

@@ -11,10 +11,20 @@ export interface KeyRecord {
   status: KeyStatus;
   auth_key?: string;
   updated_at: string;
+  /**
+   * When the service made the decision stored, in Unix seconds of the service's clock (the
+   * callback's timestamp or the Date of its answer); absent while pending. Orders decisions
+   * (key-decision-order.ts).
+   */
+  decided_at?: number;
 }
 
 export interface KeyStore {
   read(): Promise<KeyRecord[]>;
-  /** Replaces everything stored, atomically: a crash leaves either the old or the new records. */
+  /**
+   * Replaces everything stored, atomically: a crash leaves either the old or the new records.
+   * Callers write one snapshot at a time, in order (auth-keys.ts), so an older snapshot never
+   * lands after a newer one.
+   */
   write(records: KeyRecord[]): Promise<void>;
 }

@@ -1,7 +1,9 @@
 // Forwards queued submissions to the service strictly in order, with exponential backoff, until
 // the service takes each one or refuses it for good (then it is logged, never silently dropped).
-// Everything lives in the OutboxStore, so a restart picks up where the last run stopped.
+// Everything lives in the OutboxStore, so a restart picks up where the last run stopped; the
+// retries run through the Scheduler (scheduler.ts), never a timer of the outbox's own.
 import type { SignerInput } from '../shared/signature-schema.js';
+import type { Scheduler } from './scheduler.js';
 import type { Delivery } from './signature-delivery.js';
 import type { OutboxEntry, OutboxStore } from './outbox-store.js';
 
@@ -28,22 +30,23 @@ export interface OutboxOptions {
   onAccepted: (entry: OutboxEntry) => void;
   log: (line: string) => void;
   retry: RetryTiming;
+  scheduler: Scheduler;
   now?: () => number;
 }
+
+/** The outbox's name in the scheduler. */
+const WORK = 'outbox';
 
 export class Outbox {
   readonly #options: OutboxOptions;
   readonly #now: () => number;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #closed = false;
-  /** Interrupted drains in a row; spaces out the next tries like failed deliveries. */
+  /** Interrupted runs in a row; spaces out the next tries like failed deliveries. */
   #faults = 0;
 
   constructor(options: OutboxOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    options.scheduler.register(WORK, (signal) => this.#forward(signal));
   }
 
   async queue(petitionId: number, signer: SignerInput): Promise<number> {
@@ -59,35 +62,20 @@ export class Outbox {
 
   /** Tries to forward what is due now; safe to call at any time and any number of times. */
   kick(): void {
-    if (this.#closed) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
+    this.#options.scheduler.wakeAt(WORK, this.#now());
+  }
+
+  async #forward(signal: AbortSignal): Promise<void> {
+    try {
+      await this.#drain(signal);
+      this.#faults = 0;
+    } catch (error) {
+      this.#stoppedBy(error);
     }
-    const drained = this.#drain().then(
-      () => {
-        this.#faults = 0;
-      },
-      (error: unknown) => this.#stoppedBy(error),
-    );
-    this.#running = drained.finally(() => {
-      this.#running = undefined;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
-    });
   }
 
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#timer);
-    await this.#running;
-  }
-
-  async #drain(): Promise<void> {
-    clearTimeout(this.#timer);
-    while (!this.#closed) {
+  async #drain(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
       const entry = await this.#options.store.oldest();
       if (!entry) return;
       const waitMs = entry.nextAttemptAt - this.#now();
@@ -129,8 +117,6 @@ export class Outbox {
   }
 
   #wake(delayMs: number): void {
-    if (this.#closed) return;
-    this.#timer = setTimeout(() => this.kick(), delayMs);
-    this.#timer.unref?.();
+    this.#options.scheduler.wakeAt(WORK, this.#now() + delayMs);
   }
 }

@@ -34,9 +34,9 @@ describe('a proxy answering every documented status', () => {
     const { status: actual, body } = await answer;
     assert.equal(actual, status, body);
   };
-  const signedCallback = async (payload: unknown) => {
+  const signedCallback = async (payload: unknown, at = Math.floor(Date.now() / 1000)) => {
     const body = JSON.stringify(payload);
-    const timestamp = String(Math.floor(Date.now() / 1000));
+    const timestamp = String(at);
     const signature = await callbackSignature(stack.credentials.secret, timestamp, body);
     return call('POST', '/callbacks/auth-keys', {
       headers: { 'content-type': 'application/json', 'x-petition-timestamp': timestamp, 'x-petition-signature': signature },
@@ -105,9 +105,13 @@ describe('a proxy answering every documented status', () => {
     }
   });
 
-  test('the service\'s callback: 200, 400, 401, 403, 413', async () => {
+  test('the service\'s callback: 200, 400, 401, 403, 413, and 503 for a decision from the same second as the known one', async () => {
     const elsewhere = { status: 'denied', petition_id: 999999, source_description: 'x', source: 'https://example.org/', requester_email: 'a@example.org' };
     await expect(signedCallback(elsewhere), 200);
+    const configured = stack.config.petitions[0]!;
+    const tie = { status: 'denied', petition_id: petition, source_description: configured.sourceDescription, source: configured.source, requester_email: configured.requesterEmail };
+    const decidedAt = (stack.storedKeys()[0] as { decided_at: number }).decided_at;
+    await expect(signedCallback(tie, decidedAt), 503);
     await expect(signedCallback({}), 400);
     await expect(call('POST', '/callbacks/auth-keys', { json: elsewhere }), 401);
     await expect(call('POST', '/callbacks/auth-keys', { headers: REFUSED, json: elsewhere }), 403);
@@ -150,7 +154,8 @@ describe('a proxy answering every documented status', () => {
     await expect(call('POST', signatures, { json: signer(stack) }), 500);
     const configured = stack.config.petitions[0]!;
     const outcome = { status: 'denied', petition_id: petition, source_description: configured.sourceDescription, source: configured.source, requester_email: configured.requesterEmail };
-    await expect(signedCallback(outcome), 500);
+    // Stamped later than any decision above, so that it is applied (and its write fails).
+    await expect(signedCallback(outcome, Math.floor(Date.now() / 1000) + 2), 500);
   });
 });
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Outbox, retryDelayMs, type RetryTiming } from '../../src/proxy/outbox.js';
 import type { OutboxEntry, OutboxStore } from '../../src/proxy/outbox-store.js';
+import { createTimerScheduler } from '../../src/proxy/scheduler.js';
 
 const RETRY: RetryTiming = { baseMs: 1000, maxMs: 300_000 };
 const ATTEMPTS = [1, 10, 60, 1000, 1e6, Number.MAX_SAFE_INTEGER];
@@ -65,19 +66,21 @@ test('the outbox schedules its tries with it: never past the cap after a million
   const now = () => (clock += 1000);
   const delays: number[] = [];
   const retry = { baseMs: 1, maxMs: 5 };
+  const scheduler = createTimerScheduler(() => undefined, now);
   const outbox = new Outbox({
     store: storeWithOneEntry(1e6, (nextAttemptAt) => delays.push(nextAttemptAt - clock)),
     deliver: async () => ({ kind: 'retry', reason: 'service answered 503' }),
     onAccepted: () => undefined,
     log: () => undefined,
     retry,
+    scheduler,
     now,
   });
   try {
     outbox.kick();
     while (delays.length < 40) await new Promise((resolve) => setTimeout(resolve, 10));
   } finally {
-    await outbox.close();
+    await scheduler.close();
   }
   assert.ok(delays.every((delayMs) => delayMs <= retry.maxMs), delays.join(', '));
   assert.ok(delays.some((delayMs) => delayMs < retry.maxMs), 'jitter spreads the tries below the cap');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Outbox } from '../../src/proxy/outbox.js';
 import { openOutboxDatabase } from '../../src/proxy/outbox-sqlite.js';
+import { createTimerScheduler } from '../../src/proxy/scheduler.js';
 import { QUEUED_MESSAGE } from '../../src/proxy/submissions.js';
 import { Stack, eventually, keysDecided, signer } from './stack.js';
 
@@ -16,6 +17,7 @@ test('an unexpected error while forwarding (a failing disk, say) keeps the entry
   const store = openOutboxDatabase(dir);
   const logs: string[] = [];
   let calls = 0;
+  const scheduler = createTimerScheduler((line) => logs.push(line));
   const outbox = new Outbox({
     store,
     deliver: async () => {
@@ -26,6 +28,7 @@ test('an unexpected error while forwarding (a failing disk, say) keeps the entry
     onAccepted: () => undefined,
     log: (line) => logs.push(line),
     retry: { baseMs: 10, maxMs: 50 },
+    scheduler,
   });
   try {
     await outbox.queue(1, { first_name: 'Ada', last_name: 'Disk', email: 'ada@example.net', address: '1 Lane', city: 'Springfield', state_province: 'IL', postal_code: '62701', country_code: 'US' });
@@ -34,7 +37,7 @@ test('an unexpected error while forwarding (a failing disk, say) keeps the entry
     assert.ok(logs.some((line) => /forwarding interrupted \(Error\)/.test(line)), logs.join('\n'));
     assert.ok(!logs.some((line) => line.includes('EIO') || line.includes('ada@example.net')), logs.join('\n'));
   } finally {
-    await outbox.close();
+    await scheduler.close();
     store.close();
     rmSync(dir, { recursive: true, force: true });
   }
