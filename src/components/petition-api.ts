@@ -2,7 +2,7 @@
 // public embed status), each a plain fetch taking the Task's AbortSignal, with failures turned
 // into one error type.
 import type { EmbedStatus, FieldProblemRef, PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
-import type { SignerInput } from '../shared/signature-schema.js';
+import type { SignatureSubmission } from '../shared/consent.js';
 import { proxyBase } from './endpoint.js';
 
 /**
@@ -88,7 +88,7 @@ export function fetchRecentSignatures(endpoint: string | undefined, petitionId: 
 export function submitSignature(
   endpoint: string | undefined,
   petitionId: number,
-  signer: SignerInput & { website?: string },
+  signer: SignatureSubmission,
   signal: AbortSignal,
 ) {
   return request<{ result: 'success'; messages?: string[] }>(petitionUrl(endpoint, petitionId, '/signatures'), {

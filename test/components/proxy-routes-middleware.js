@@ -36,6 +36,7 @@ function createPetition({
   keyStatus,
   operator = OPERATOR,
   resource = {},
+  optIns = [],
 } = {}) {
   const now = Date.now();
   const ages = signedSecondsAgo ?? Array.from({ length: listed }, (_, i) => 30 + (listed - 1 - i) * 60);
@@ -67,6 +68,8 @@ function createPetition({
     failures: [], // [{status, messages, retryAfter, route}]
     delayMs: 0,
     requests: [],
+    submissions: [], // the JSON bodies posted, as sent
+    optIns,
   };
   petitions.set(petition.petition_id, petition);
   return petition;
@@ -128,6 +131,7 @@ async function submit(ctx, petition) {
   }
   const body = await readJson(ctx);
   if (body.tooLarge) return send(ctx, 413, failure('body: larger than 16 KiB'));
+  petition.submissions.push(body.value);
   if (petition.keyStatus !== 'granted') return send(ctx, 403, failure('This website no longer accepts signatures for this petition.'));
   const validation = validateSigner(body.value);
   if (!validation.success) {
@@ -167,6 +171,7 @@ async function controlRoute(ctx, segments) {
   if (segments[1] === 'fail-next') petition.failures.push(value);
   else if (segments[1] === 'delay') petition.delayMs = Math.min(Number(value?.ms) || 0, 5_000);
   else if (segments[1] === 'requests') return send(ctx, 200, petition.requests);
+  else if (segments[1] === 'submissions') return send(ctx, 200, petition.submissions);
   else return send(ctx, 404, failure('unknown control route'));
   return send(ctx, 204, null);
 }
@@ -235,6 +240,7 @@ export function proxyRoutesMiddleware() {
         accepting_signatures: petition.resource.status === 'open' && petition.keyStatus === 'granted',
         key_status: petition.keyStatus,
         operator: petition.operator,
+        opt_ins: petition.optIns,
       });
     }
     if (route === 'GET /signatures') {

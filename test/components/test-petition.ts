@@ -11,6 +11,8 @@ export interface PetitionOptions {
   keyStatus?: 'granted' | 'pending' | 'denied' | 'revoked';
   /** What GET /api/petitions/:id says about the operator (default: a complete notice). */
   operator?: Record<string, string>;
+  /** The opt-ins the proxy's summary offers. */
+  optIns?: Array<{ id: string; label: Record<string, string>; version: string }>;
   /** The petition's own fields (default: "Save the park", open, no goal, no url). */
   resource?: {
     title?: string;
@@ -62,4 +64,9 @@ export async function delayAnswers(petitionId: number, ms: number): Promise<void
 
 export async function requestsReceived(petitionId: number): Promise<string[]> {
   return (await (await control(`/${petitionId}/requests`, {})).json()) as string[];
+}
+
+/** The JSON bodies the proxy received for this petition's signatures, as the element sent them. */
+export async function submissionsReceived(petitionId: number): Promise<Array<Record<string, unknown>>> {
+  return (await (await control(`/${petitionId}/submissions`, {})).json()) as Array<Record<string, unknown>>;
 }

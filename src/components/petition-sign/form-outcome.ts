@@ -2,11 +2,29 @@
 // schema in the browser or from the proxy's 400, and become words here in the element's
 // language; refusals that name no field get a sentence of their own by HTTP status.
 import { PROBLEM_CODES, SIGNER_FIELDS, TEXT_MAX_LENGTH, REASON_MAX_LENGTH, parseProblem, problemMessage } from '../../shared/signature-schema.js';
-import type { ProblemCode, SignerField } from '../../shared/signature-schema.js';
+import type { ProblemCode, SignerField, SignerInput } from '../../shared/signature-schema.js';
+import type { SignatureSubmission } from '../../shared/consent.js';
 import type { Translator } from '../i18n/translator.js';
 import { RequestFailure } from '../petition-api.js';
 import { labelId, problemId } from '../signer-field-text.js';
-import type { ShownProblem } from './sign-form.js';
+import { pageAttribution } from './page-attribution.js';
+import { HONEYPOT_FIELD, type ShownProblem } from './sign-form.js';
+
+/**
+ * What goes to the proxy: the signer's checked fields, the honeypot when a bot filled it, the
+ * opt-ins ticked, where the signer came from and the form's language.
+ */
+export function submissionFrom(form: HTMLFormElement, signer: SignerInput, language: string): SignatureSubmission {
+  const data = new FormData(form);
+  const trap = data.get(HONEYPOT_FIELD);
+  return {
+    ...signer,
+    ...(typeof trap === 'string' && trap !== '' ? { website: trap } : {}),
+    opt_ins: data.getAll('opt_in').map(String),
+    attribution: pageAttribution(),
+    language,
+  };
+}
 
 /** The form's fields as the schema reads them; the checkbox is a boolean. */
 export function readSigner(form: HTMLFormElement): Record<string, unknown> {

@@ -1,28 +1,20 @@
 // <petition-sign>: a petition's signature form, with the operator's notice the display
 // obligation requires, the count and the goal, validation by the shared signer schema, and the
-// share step after signing. Its phases are one typed state (sign-state.ts).
+// share step after signing. Its phases and what moves it between them are in sign-flow.ts.
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
-import { validateSigner } from '../../shared/signature-schema.js';
-import type { SignerField, SignerInput } from '../../shared/signature-schema.js';
+import type { SignerField } from '../../shared/signature-schema.js';
 import type { PetitionSummary } from '../../shared/types.js';
-import { browserRegion } from '../browser-region.js';
 import { defineElement } from '../define-element.js';
-import { ProblemReporter, diagnose, problemText } from '../embed-problem.js';
-import type { EmbedProblem } from '../embed-problem.js';
-import { proxyBase } from '../endpoint.js';
+import { problemText } from '../embed-problem.js';
 import { Translator } from '../i18n/translator.js';
 import { PageContrast } from '../page-contrast.js';
-import { RequestFailure, fetchPetition, submitSignature } from '../petition-api.js';
-import { RequestController } from '../request.js';
-import { PetitionSignedEvent } from '../petition-signed-event.js';
-import { readSigner, shownProblems, submissionFailure } from './form-outcome.js';
-import { goalFor, renderGoalProgress } from './goal-progress.js';
-import { hasOperatorNotice, renderOperatorNotice } from './operator-notice.js';
+import { CountryChoice } from './country-choice.js';
+import { renderOperatorNotice } from './operator-notice.js';
 import { petitionSignStyles } from './petition-sign.styles.js';
+import { SignFlow } from './sign-flow.js';
 import { renderSignForm } from './sign-form.js';
-import { FRESH_FORM, stateForPetition } from './sign-state.js';
-import type { SignState } from './sign-state.js';
+import { renderClosed, renderHeader, renderProblem, renderThanks } from './sign-view.js';
 
 /**
  * A petition's signature form. Shows the count and a bar toward the goal, optionally the
@@ -92,34 +84,14 @@ export class PetitionSign extends LitElement {
     submitLabel: { attribute: 'submit-label' },
     shareUrl: { attribute: 'share-url' },
     thanksUrl: { attribute: 'thanks-url' },
-    phase: { state: true },
-    petition: { state: true },
-    chosenCountry: { state: true },
-    shareStep: { state: true },
   };
 
   static override styles = petitionSignStyles;
 
   private readonly translator = new Translator(this);
   private readonly contrast = new PageContrast(this);
-  private readonly reporter = new ProblemReporter('petition-sign');
-
-  private readonly petitionRequest = new RequestController(this, {
-    task: async ([endpoint, petitionId]: readonly [string | undefined, number], { signal }) => {
-      const petition = await fetchPetition(endpoint, petitionId, signal);
-      if (!hasOperatorNotice(petition?.operator)) throw new RequestFailure(502, []);
-      return petition;
-    },
-    onComplete: (petition) => this.petitionLoaded(petition),
-    onError: (error) => void this.loadFailed(error),
-  });
-
-  private readonly submitRequest = new RequestController(this, {
-    task: async ([signer]: readonly [SignerInput & { website?: string }], { signal }) =>
-      submitSignature(this.endpoint, this.petitionId, signer, signal),
-    onComplete: () => this.signed(false),
-    onError: (error) => this.submitFailed(error),
-  });
+  private readonly countryChoice = new CountryChoice(this, () => ({ attribute: this.country, languageTag: this.translator.tag }));
+  private readonly flow = new SignFlow(this, this.translator);
 
   /** The petition to sign (its integer id). */
   petitionId = 0;
@@ -154,185 +126,39 @@ export class PetitionSign extends LitElement {
   /** After signing, go to the campaign's own thank-you page instead of the share step. */
   thanksUrl?: string;
 
-  private phase: SignState = { kind: 'loading' };
-  /** The last petition summary loaded: a failed refresh must not take the form or thank-you away. */
-  private petition?: PetitionSummary;
-  /** The signer's choice, once made; until then the default from attributes and language. */
-  private chosenCountry?: string;
-  /**
-   * The share step's code, fetched on the first signature: only signers need it, and the proxy
-   * that just took the signature is there to serve it. Without it the thank-you stands alone.
-   */
-  private shareStep?: typeof import('./share-step.js');
-
-  private onSubmit(event: SubmitEvent): void {
-    event.preventDefault();
-    if (this.phase.kind !== 'form') return;
-    const form = event.currentTarget as HTMLFormElement;
-    const signer = readSigner(form);
-    const validation = validateSigner(signer);
-    if (!validation.success) {
-      this.phase = { ...FRESH_FORM, problems: shownProblems(this.translator, validation.problems) };
-      return;
-    }
-    this.phase = { kind: 'sending' };
-    const trap = new FormData(form).get('website');
-    void this.submitRequest.run([typeof trap === 'string' && trap !== '' ? { ...validation.output, website: trap } : validation.output]);
-  }
-
-  private onCountryChange(event: Event): void {
-    this.chosenCountry = (event.target as HTMLSelectElement).value;
-  }
-
   /** An error summary link moves focus to its field (fragment links cannot reach into shadow DOM). */
   private onSummaryLink(event: MouseEvent, field: SignerField): void {
     event.preventDefault();
     this.renderRoot.querySelector<HTMLElement>(`#${field}`)?.focus();
   }
 
-  private onRetrySubmit(): void {
-    this.renderRoot.querySelector('form')?.requestSubmit();
-  }
-
-  private onRetryLoad(): void {
-    this.phase = { kind: 'loading' };
-    this.loadPetition();
-  }
-
-  private async onShare(): Promise<void> {
-    const shared = this.shared();
-    if (!shared) return;
-    const { url, text } = shared;
-    await navigator.share({ title: text, text, url }).catch(() => {
-      // Dismissed by the signer, or refused: the copy link is still there.
-    });
-  }
-
-  private async onCopy(): Promise<void> {
-    const shared = this.shared();
-    if (this.phase.kind !== 'thanked' || !shared) return;
-    const copied = await navigator.clipboard?.writeText(shared.url).then(() => true, () => false);
-    this.phase = { kind: 'thanked', copy: copied ? 'copied' : 'failed' };
-  }
-
-  private loadPetition(): void {
-    void this.petitionRequest.run([this.endpoint, this.petitionId]);
-  }
-
-  private petitionLoaded(petition: PetitionSummary): void {
-    this.petition = petition;
-    this.phase = stateForPetition(petition, this.phase, proxyBase(this.endpoint));
-  }
-
-  private async loadFailed(error: unknown): Promise<void> {
-    // A refresh that fails (after signing, say) keeps what is on screen.
-    if (this.petition) return;
-    const problem = await diagnose(error, this.endpoint, this.petitionId);
-    this.phase = { kind: 'failed', problem, retry: problem.kind === 'load-failed' || problem.kind === 'unreachable' };
-  }
-
-  private signed(duplicate: boolean): void {
-    // A duplicate gets the same thank-you: the form never says whether an address has signed.
-    if (!duplicate) this.dispatchEvent(new PetitionSignedEvent({ petitionId: this.petitionId }));
-    if (this.thanksUrl && /^https?:/i.test(new URL(this.thanksUrl, location.href).protocol)) {
-      location.assign(new URL(this.thanksUrl, location.href).href);
-    }
-    this.phase = { kind: 'thanked', copy: 'idle' };
-    this.loadPetition();
-    if (!this.shareStep) {
-      import('./share-step.js').then(
-        (module) => void (this.shareStep = module),
-        () => {},
-      );
-    }
-  }
-
-  private submitFailed(error: unknown): void {
-    if (error instanceof RequestFailure && error.status === 409) return this.signed(true);
-    this.phase = { ...FRESH_FORM, ...submissionFailure(this.translator, error) };
-  }
-
   protected override willUpdate(changed: PropertyValues): void {
-    // First, or another petition or proxy: its own notice, count and form, never the previous
-    // one's thank-you.
-    if (!this.hasUpdated || changed.has('petitionId') || changed.has('endpoint')) {
-      this.petition = undefined;
-      this.phase = { kind: 'loading' };
-      if (this.petitionId > 0) this.loadPetition();
-      else this.phase = { kind: 'failed', problem: { kind: 'missing-petition-id' }, retry: false };
-    }
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    // Keep the select on the signer's choice even when a language change re-sorts its options.
-    const select = this.renderRoot.querySelector<HTMLSelectElement>('#country_code');
-    if (select && select.value !== this.selectedCountry) select.value = this.selectedCountry;
-    if (changed.has('phase')) this.focusFor(this.phase, changed.get('phase') as SignState | undefined);
-    this.reporter.report(this.phase.kind === 'failed' || this.phase.kind === 'unavailable' ? this.phase.problem : undefined);
-  }
-
-  /** The one place focus moves: on arriving in a phase, where the person needs to be next. */
-  private focusFor(phase: SignState, previous: SignState | undefined): void {
-    const focus = (selector: string) => this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
-    if (phase.kind === 'form' && (phase.problems.length > 0 || phase.summary.length > 0)) focus('.error-summary');
-    else if (phase.kind === 'form' && phase.networkFailed) focus('.alert');
-    else if (phase.kind === 'thanked' && previous?.kind !== 'thanked') focus('.thanks');
-    // After "Try again", the button is gone: the element's own wrapper keeps focus in it.
-    else if (phase.kind === 'loading' && previous?.kind === 'failed') focus('.base');
-  }
-
-  /** The country the select shows: the signer's choice, else `country`, else the languages' region. */
-  private get selectedCountry(): string {
-    return this.chosenCountry ?? (this.country?.toUpperCase() || browserRegion(this.translator.tag) || browserRegion() || '');
+    if (!this.hasUpdated || changed.has('petitionId') || changed.has('endpoint')) this.flow.restart();
   }
 
   private shared() {
-    const url = this.shareStep?.sharedUrl(this.shareUrl, this.petition?.url ?? null);
-    return url ? { url, text: this.petition?.title || document.title } : undefined;
-  }
-
-  private renderHeader(petition: PetitionSummary) {
-    const shown = new Set(this.show.split(/\s+/));
-    const t = this.translator;
-    const closed = this.phase.kind === 'closed';
-    return html`${shown.has('title') ? html`<h2 class="title" part="title">${petition.title}</h2>` : nothing}
-      ${shown.has('overview') && petition.overview ? html`<p class="overview" part="overview">${petition.overview}</p>` : nothing}
-      ${closed
-        ? nothing
-        : html`<p class="count" part="count">${t.t('signedCount', { count: petition.signature_count })}</p>
-            ${renderGoalProgress(t, petition.signature_count, goalFor(petition.signature_count, this.goal, petition.goal))}`}`;
-  }
-
-  private renderThanks() {
-    const t = this.translator;
-    const shared = this.shared();
-    // Not a live region: focus moves here, which reads it once.
-    return html`<div class="thanks" part="thanks" tabindex="-1" role="group" aria-labelledby="thanks-title">
-        <h2 id="thanks-title">${t.t('thanksTitle')}</h2>
-        <slot name="thanks"><p>${t.t(this.petition?.confirm_signers ? 'thanksConfirm' : 'thanksText')}</p></slot>
-      </div>
-      ${this.shareStep && shared
-        ? this.shareStep.renderShareStep(t, shared, this.phase.kind === 'thanked' ? this.phase.copy : 'idle', {
-            onShare: () => void this.onShare(),
-            onCopy: () => void this.onCopy(),
-          })
-        : nothing}`;
+    const url = this.flow.shareStep?.sharedUrl(this.shareUrl, this.flow.petition?.url ?? null);
+    return url ? { url, text: this.flow.petition?.title || document.title } : undefined;
   }
 
   private renderPhase(petition: PetitionSummary) {
     const t = this.translator;
-    const phase = this.phase;
+    const phase = this.flow.phase;
     const notice = renderOperatorNotice(t, petition.operator);
     const above = this.noticePosition === 'above';
     switch (phase.kind) {
-      case 'thanked':
-        return this.renderThanks();
+      case 'thanked': {
+        const shared = this.shared();
+        return renderThanks(t, petition, {
+          shareStep: this.flow.shareStep,
+          shared,
+          copy: phase.copy,
+          onShare: () => void (shared && this.flow.shareStep?.shareNatively(shared)),
+          onCopy: () => void (shared && this.flow.copy(shared.url)),
+        });
+      }
       case 'closed':
-        return html`<div class="closed" part="closed">
-          <p>${t.t('closed')}</p>
-          <p>${t.t('closedCount', { count: petition.signature_count })}</p>
-        </div>`;
+        return renderClosed(t, petition);
       case 'unavailable':
         return html`<p class="closed" part="closed">${problemText(t, phase.problem)}</p>`;
       case 'form':
@@ -343,39 +169,34 @@ export class PetitionSign extends LitElement {
             summary: phase.kind === 'form' ? phase.summary : [],
             networkFailed: phase.kind === 'form' && phase.networkFailed,
             sending: phase.kind === 'sending',
-            country: this.selectedCountry,
+            country: this.countryChoice.value,
             hidePhone: this.hidePhone,
             hideReason: this.hideReason,
             submitLabel: this.submitLabel,
-            onSubmit: (event) => this.onSubmit(event),
-            onCountryChange: (event) => this.onCountryChange(event),
+            optIns: petition.opt_ins ?? [],
+            onSubmit: (event) => {
+              event.preventDefault();
+              this.flow.submit(event.currentTarget as HTMLFormElement);
+            },
+            onCountryChange: this.countryChoice.onChange,
             onSummaryLink: (event, field) => this.onSummaryLink(event, field),
-            onRetry: () => this.onRetrySubmit(),
+            onRetry: () => this.renderRoot.querySelector('form')?.requestSubmit(),
           })}${above ? nothing : notice}`;
       default:
         return nothing;
     }
   }
 
-  private renderProblem(problem: EmbedProblem, retry: boolean) {
-    return html`<div part="status" role="alert">
-      <p>${problemText(this.translator, problem)}</p>
-      ${retry ? html`<button type="button" part="retry" @click=${this.onRetryLoad}>${this.translator.t('tryAgain')}</button>` : nothing}
-      <slot></slot>
-    </div>`;
-  }
-
   override render() {
     // Until its words have arrived the element shows what the page put inside it.
     if (!this.translator.ready) return html`<div part="base" class="base" aria-busy="true"><slot></slot></div>`;
-    const petition = this.petition;
-    const phase = this.phase;
+    const { petition, phase } = this.flow;
     return html`<div part="base" class="base ${this.contrast.onDark ? 'on-dark' : ''}" tabindex="-1">
       ${phase.kind === 'failed'
-        ? this.renderProblem(phase.problem, phase.retry)
+        ? renderProblem(this.translator, phase.problem, phase.retry ? () => this.flow.retryLoad() : undefined)
         : phase.kind === 'loading' || !petition
           ? html`<p part="status">${this.translator.t('loadingPetition')}</p>`
-          : html`${this.renderHeader(petition)}${this.renderPhase(petition)}`}
+          : html`${renderHeader(this.translator, petition, { show: this.show, goal: this.goal, closed: phase.kind === 'closed' })}${this.renderPhase(petition)}`}
     </div>`;
   }
 }

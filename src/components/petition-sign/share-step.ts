@@ -65,6 +65,16 @@ export function renderShareStep(t: Translator, shared: Shared, copy: CopyState, 
   </nav>`;
 }
 
+/** The browser's share sheet; dismissed or refused, the copy link is still there. */
+export async function shareNatively({ url, text }: Shared): Promise<void> {
+  await navigator.share({ title: text, text, url }).catch(() => {});
+}
+
+/** Copies the link; false when the browser refuses (the step then shows it to copy by hand). */
+export async function copyLink(url: string): Promise<boolean> {
+  return (await navigator.clipboard?.writeText(url).then(() => true, () => false)) ?? false;
+}
+
 function selectAll(event: FocusEvent): void {
   (event.target as HTMLInputElement).select();
 }

@@ -4,6 +4,7 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { COUNTRY_CODES, countryHasPostalCodes, countryRequiresSubdivision } from '../../shared/countries.js';
+import { optInLabel, type OptIn } from '../../shared/consent.js';
 import type { SignerField } from '../../shared/signature-schema.js';
 import type { Translator } from '../i18n/translator.js';
 import { labelId } from '../signer-field-text.js';
@@ -27,6 +28,8 @@ export interface FormView {
   hidePhone: boolean;
   hideReason: boolean;
   submitLabel: string | undefined;
+  /** The petition's opt-ins: checkboxes the signer may tick, never ticked for them. */
+  optIns: readonly OptIn[];
   onSubmit: (event: SubmitEvent) => void;
   onCountryChange: (event: Event) => void;
   onSummaryLink: (event: MouseEvent, field: SignerField) => void;
@@ -156,6 +159,12 @@ export function renderSignForm(view: FormView) {
       <input id="hidden" name="hidden" type="checkbox" value="true" part="checkbox" />
       <label for="hidden" part="checkbox-label">${t.t('labelHidden')}</label>
     </div>
+    ${view.optIns.map(
+      (optIn) => html`<div class="checkbox" part="field">
+        <input id="opt-in-${optIn.id}" name="opt_in" type="checkbox" value=${optIn.id} part="checkbox" />
+        <label for="opt-in-${optIn.id}" part="checkbox-label">${optInLabel(optIn, t.tag).label}</label>
+      </div>`,
+    )}
     <div class="visually-hidden" aria-hidden="true">
       <label for=${HONEYPOT_FIELD}>Website</label>
       <input id=${HONEYPOT_FIELD} name=${HONEYPOT_FIELD} type="text" tabindex="-1" autocomplete="off" />

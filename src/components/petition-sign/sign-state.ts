@@ -38,3 +38,13 @@ export function stateForPetition(petition: PetitionSummary, current: SignState, 
 export function isClosed(petition: PetitionSummary, now = Date.now()): boolean {
   return petition.status === 'closed' || (petition.end_at !== null && Date.parse(petition.end_at) <= now);
 }
+
+/** Where focus goes on arriving in `phase` from `previous` (a selector in the element), if anywhere. */
+export function focusTarget(phase: SignState, previous: SignState | undefined): string | undefined {
+  if (phase.kind === 'form' && (phase.problems.length > 0 || phase.summary.length > 0)) return '.error-summary';
+  if (phase.kind === 'form' && phase.networkFailed) return '.alert';
+  if (phase.kind === 'thanked' && previous?.kind !== 'thanked') return '.thanks';
+  // After "Try again", the button is gone: the element's own wrapper keeps focus in it.
+  if (phase.kind === 'loading' && previous?.kind === 'failed') return '.base';
+  return undefined;
+}

@@ -10,9 +10,9 @@ import { Translator } from '../i18n/translator.js';
 import { PageContrast } from '../page-contrast.js';
 import { fetchRecentSignatures, fetchSignaturePage } from '../petition-api.js';
 import { RequestController } from '../request.js';
-import type { PetitionSignedEvent } from '../petition-signed-event.js';
-import { relativeTime } from '../relative-time.js';
 import { petitionSignaturesStyles } from './petition-signatures.styles.js';
+import { RefreshTimer } from './refresh-timer.js';
+import { renderFailure, renderPage, renderRecent } from './signatures-view.js';
 
 type Mode = 'recent' | 'list';
 
@@ -21,8 +21,6 @@ type Listing = { mode: 'recent'; signatures: Signature[] } | { mode: 'list'; pag
 
 const MAX_PAGE_SIZE = 100;
 
-/** setInterval's largest delay; a longer one overflows and fires at once, over and over. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The signers of a petition: name, place, country and how long ago, as the most recent ten
@@ -74,6 +72,12 @@ export class PetitionSignatures extends LitElement {
   private readonly translator = new Translator(this);
   private readonly contrast = new PageContrast(this);
   private readonly reporter = new ProblemReporter('petition-signatures');
+  private readonly refreshTimer = new RefreshTimer(this, {
+    seconds: () => this.refresh,
+    active: () => this.listMode === 'recent',
+    petitionId: () => this.petitionId,
+    refresh: () => void this.listingRequest.run(),
+  });
 
   // Changing any argument (a page change, say) starts a new run, which aborts the one in flight.
   private readonly listingRequest = new RequestController(this, {
@@ -127,18 +131,6 @@ export class PetitionSignatures extends LitElement {
   /** The pagination button that had focus when the current update began. */
   private focusedPageButton?: 'previous' | 'next';
 
-  private refreshTimer: ReturnType<typeof setInterval> | undefined;
-
-  private readonly onPetitionSigned = (event: PetitionSignedEvent): void => {
-    if (event.detail?.petitionId === this.petitionId) void this.listingRequest.run();
-  };
-
-  private readonly onVisibilityChange = (): void => {
-    // Hidden tabs do not poll; coming back shows what changed meanwhile at once.
-    this.restartTimer();
-    if (document.visibilityState === 'visible' && !this.listMode) void this.listingRequest.run();
-  };
-
   /**
    * The retry button disappears while the list loads again; focus moves to the element's own
    * wrapper, which stays, instead of falling back to the top of the page.
@@ -161,26 +153,12 @@ export class PetitionSignatures extends LitElement {
     return Number.isInteger(this.pageSize) ? Math.min(Math.max(this.pageSize, 1), MAX_PAGE_SIZE) : 10;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    document.addEventListener('petition-signed', this.onPetitionSigned);
-    document.addEventListener('visibilitychange', this.onVisibilityChange);
-    this.restartTimer();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener('petition-signed', this.onPetitionSigned);
-    document.removeEventListener('visibilitychange', this.onVisibilityChange);
-    this.stopTimer();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('petitionId') || changed.has('mode') || changed.has('pageSize') || changed.has('sort')) {
       this.page = 1;
     }
     if (changed.has('petitionId') || changed.has('endpoint')) this.lastRecent = undefined;
-    if (changed.has('refresh') || changed.has('mode')) this.restartTimer();
+    if (changed.has('refresh') || changed.has('mode')) this.refreshTimer.restart();
     const focused = this.shadowRoot?.activeElement?.getAttribute('part');
     this.focusedPageButton = focused === 'previous' || focused === 'next' ? focused : undefined;
   }
@@ -211,19 +189,6 @@ export class PetitionSignatures extends LitElement {
     void this.listingRequest.run();
   }
 
-  private stopTimer(): void {
-    clearInterval(this.refreshTimer);
-    this.refreshTimer = undefined;
-  }
-
-  private restartTimer(): void {
-    this.stopTimer();
-    const running = this.isConnected && this.listMode === 'recent' && document.visibilityState !== 'hidden';
-    if (running && this.refresh > 0) {
-      this.refreshTimer = setInterval(() => void this.listingRequest.run(), Math.min(this.refresh * 1000, MAX_TIMER_MS));
-    }
-  }
-
   /**
    * Steps from the page last asked for, so a quick second click aborts the first request; never
    * past the last page the shown listing knows of.
@@ -232,65 +197,6 @@ export class PetitionSignatures extends LitElement {
     const shown = this.listingRequest.value;
     const lastPage = shown?.mode === 'list' ? shown.page.total_pages : Infinity;
     this.page = Math.max(1, Math.min(this.page + step, lastPage));
-  }
-
-  private renderSignature(signature: Signature, now: Date) {
-    const language = this.translator.tag;
-    const country =
-      new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(signature.country_code) ??
-      signature.country_name;
-    const place = [signature.city, signature.state_province, country].filter((part) => part).join(', ');
-    const signedOn = new Date(signature.signed_on);
-    return html`<li part="signature">
-      <span class="name" part="name">${signature.name}</span>
-      <span class="place" part="place">${place}</span>
-      <time part="time" datetime=${signature.signed_on}>${relativeTime(signedOn, now, language)}</time>
-    </li>`;
-  }
-
-  private renderList(signatures: Signature[]) {
-    if (signatures.length === 0) return html`<p part="status">${this.translator.t('noSigners')}</p>`;
-    const now = new Date();
-    return html`<ol part="list">${signatures.map((signature) => this.renderSignature(signature, now))}</ol>`;
-  }
-
-  private renderPage({ page, total_pages, signature_count, signatures, prev_page_endpoint, next_page_endpoint }: SignaturePage) {
-    const t = this.translator;
-    const pageText = t.t('pageOf', { page, pages: total_pages });
-    return html`<p class="total" part="total">${t.t('signatureTotal', { count: signature_count })}</p>
-      ${signature_count === 0 ? this.renderList([]) : signatures.length === 0 ? nothing : this.renderList(signatures)}
-      ${total_pages > 1 || page > 1
-        ? html`<nav part="pagination" aria-label=${t.t('pagesLabel')}>
-            <button type="button" part="previous" ?disabled=${!prev_page_endpoint} @click=${() => this.stepPage(-1)}>
-              ${t.t('previous')}
-            </button>
-            <span class="page" part="page">${pageText}</span>
-            <button type="button" part="next" ?disabled=${!next_page_endpoint} @click=${() => this.stepPage(1)}>
-              ${t.t('next')}
-            </button>
-          </nav>`
-        : nothing}
-      <p class="visually-hidden" aria-live="polite">${pageText}</p>`;
-  }
-
-  private renderListing(listing: Listing) {
-    if (listing.mode === 'list') return this.renderPage(listing.page);
-    // Someone filling in a form on the same page hears at most how many joined, politely.
-    return html`${this.renderList(listing.signatures)}
-      <p class="visually-hidden" aria-live="polite">
-        ${this.newSignatures > 0 ? this.translator.t('newSignatures', { count: this.newSignatures }) : nothing}
-      </p>`;
-  }
-
-  private renderFailure() {
-    const problem = this.problem;
-    const text = problem ? problemText(this.translator, problem) : this.translator.t('signaturesFailed');
-    const retry = !problem || problem.kind === 'load-failed' || problem.kind === 'unreachable';
-    return html`<div part="status" role="alert">
-      <p>${problem?.kind === 'load-failed' ? this.translator.t('signaturesFailed') : text}</p>
-      ${retry ? html`<button type="button" part="retry" @click=${this.onRetry}>${this.translator.t('tryAgain')}</button>` : nothing}
-      <slot></slot>
-    </div>`;
   }
 
   override render() {
@@ -306,10 +212,12 @@ export class PetitionSignatures extends LitElement {
       ${missingId
         ? html`<div part="status" role="alert"><p>${problemText(this.translator, { kind: 'missing-petition-id' })}</p><slot></slot></div>`
         : listing && listing.mode === this.listMode
-          ? this.renderListing(listing)
+          ? listing.mode === 'list'
+            ? renderPage(this.translator, listing.page, (step) => this.stepPage(step))
+            : renderRecent(this.translator, listing.signatures, this.newSignatures)
           : this.listingRequest.render({
               pending: () => html`<p part="status">${this.translator.t('loadingSignatures')}</p>`,
-              error: () => this.renderFailure(),
+              error: () => renderFailure(this.translator, this.problem, this.onRetry),
             })}
     </div>`;
   }

@@ -1,0 +1,132 @@
+// The phases of <petition-sign> and what moves it between them: loading the petition, signing,
+// the thank-you, and every failure on the way. One typed state (sign-state.ts), one place that
+// moves focus on arriving in a phase, and the editor's console advice when it cannot work.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { SignatureSubmission } from '../../shared/consent.js';
+import { validateSigner } from '../../shared/signature-schema.js';
+import type { PetitionSummary } from '../../shared/types.js';
+import { ProblemReporter, diagnose } from '../embed-problem.js';
+import { proxyBase } from '../endpoint.js';
+import type { Translator } from '../i18n/translator.js';
+import { RequestFailure, fetchPetition, submitSignature } from '../petition-api.js';
+import { PetitionSignedEvent } from '../petition-signed-event.js';
+import { RequestController } from '../request.js';
+import { readSigner, shownProblems, submissionFailure, submissionFrom } from './form-outcome.js';
+import { hasOperatorNotice } from './operator-notice.js';
+import { FRESH_FORM, focusTarget, stateForPetition, type SignState } from './sign-state.js';
+
+export interface SignFlowHost extends ReactiveControllerHost, HTMLElement {
+  petitionId: number;
+  endpoint?: string;
+  thanksUrl?: string;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+export class SignFlow implements ReactiveController {
+  phase: SignState = { kind: 'loading' };
+  /** The last petition summary loaded: a failed refresh must not take the form or thank-you away. */
+  petition?: PetitionSummary;
+  /**
+   * The share step's code, fetched on the first signature: only signers need it, and the proxy
+   * that just took the signature is there to serve it. Without it the thank-you stands alone.
+   */
+  shareStep?: typeof import('./share-step.js');
+  private focusedFor?: SignState;
+  private readonly reporter = new ProblemReporter('petition-sign');
+
+  private readonly petitionRequest = new RequestController(this.host, {
+    task: async ([endpoint, petitionId]: readonly [string | undefined, number], { signal }) => {
+      const petition = await fetchPetition(endpoint, petitionId, signal);
+      if (!hasOperatorNotice(petition?.operator)) throw new RequestFailure(502, []);
+      return petition;
+    },
+    onComplete: (petition) => {
+      this.petition = petition;
+      this.go(stateForPetition(petition, this.phase, proxyBase(this.host.endpoint)));
+    },
+    onError: (error) => void this.loadFailed(error),
+  });
+
+  private readonly submitRequest = new RequestController(this.host, {
+    task: async ([signer]: readonly [SignatureSubmission], { signal }) =>
+      submitSignature(this.host.endpoint, this.host.petitionId, signer, signal),
+    onComplete: () => this.signed(false),
+    onError: (error) => {
+      if (error instanceof RequestFailure && error.status === 409) this.signed(true);
+      else this.go({ ...FRESH_FORM, ...submissionFailure(this.translator, error) });
+    },
+  });
+
+  constructor(
+    private readonly host: SignFlowHost,
+    private readonly translator: Translator,
+  ) {
+    host.addController(this);
+  }
+
+  /** A new petition or proxy: its own notice, count and form, never the previous one's thank-you. */
+  restart(): void {
+    this.petition = undefined;
+    if (this.host.petitionId > 0) this.retryLoad();
+    else this.go({ kind: 'failed', problem: { kind: 'missing-petition-id' }, retry: false });
+  }
+
+  retryLoad(): void {
+    this.go({ kind: 'loading' });
+    void this.petitionRequest.run([this.host.endpoint, this.host.petitionId]);
+  }
+
+  /** Validates with the shared schema; only a valid signature is sent, and only once at a time. */
+  submit(form: HTMLFormElement): void {
+    if (this.phase.kind !== 'form') return;
+    const validation = validateSigner(readSigner(form));
+    if (!validation.success) return this.go({ ...FRESH_FORM, problems: shownProblems(this.translator, validation.problems) });
+    this.go({ kind: 'sending' });
+    void this.submitRequest.run([submissionFrom(form, validation.output, this.translator.tag)]);
+  }
+
+  async copy(url: string): Promise<void> {
+    if (this.phase.kind !== 'thanked' || !this.shareStep) return;
+    this.go({ kind: 'thanked', copy: (await this.shareStep.copyLink(url)) ? 'copied' : 'failed' });
+  }
+
+  hostUpdated(): void {
+    // The one place focus moves: on arriving in a phase, where the person needs to be next.
+    if (this.focusedFor !== this.phase) {
+      const target = focusTarget(this.phase, this.focusedFor);
+      this.focusedFor = this.phase;
+      if (target) this.host.renderRoot.querySelector<HTMLElement>(target)?.focus();
+    }
+    this.reporter.report(this.phase.kind === 'failed' || this.phase.kind === 'unavailable' ? this.phase.problem : undefined);
+  }
+
+  private go(phase: SignState): void {
+    this.phase = phase;
+    this.host.requestUpdate();
+  }
+
+  private async loadFailed(error: unknown): Promise<void> {
+    // A refresh that fails (after signing, say) keeps what is on screen.
+    if (this.petition) return;
+    const problem = await diagnose(error, this.host.endpoint, this.host.petitionId);
+    this.go({ kind: 'failed', problem, retry: problem.kind === 'load-failed' || problem.kind === 'unreachable' });
+  }
+
+  private signed(duplicate: boolean): void {
+    // A duplicate gets the same thank-you: the form never says whether an address has signed.
+    if (!duplicate) this.host.dispatchEvent(new PetitionSignedEvent({ petitionId: this.host.petitionId }));
+    const thanksUrl = this.host.thanksUrl && new URL(this.host.thanksUrl, location.href);
+    if (thanksUrl && /^https?:$/i.test(thanksUrl.protocol)) location.assign(thanksUrl.href);
+    this.go({ kind: 'thanked', copy: 'idle' });
+    void this.petitionRequest.run([this.host.endpoint, this.host.petitionId]);
+    if (!this.shareStep) {
+      import('./share-step.js').then(
+        (module) => {
+          this.shareStep = module;
+          this.host.requestUpdate();
+        },
+        () => {},
+      );
+    }
+  }
+}

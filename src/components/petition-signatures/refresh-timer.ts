@@ -1,0 +1,60 @@
+// The recent list's refresh: every `seconds()` while the element is connected and the tab is
+// visible (hidden tabs do not poll; coming back refreshes at once), and whenever a signature is
+// made on the page for the same petition.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { PetitionSignedEvent } from '../petition-signed-event.js';
+
+/** setInterval's largest delay; a longer one overflows and fires at once, over and over. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface RefreshOptions {
+  /** Seconds between refreshes; 0 turns the timer off. */
+  seconds: () => number;
+  /** Whether the element shows the recent list (the paged list does not refresh). */
+  active: () => boolean;
+  petitionId: () => number;
+  refresh: () => void;
+}
+
+export class RefreshTimer implements ReactiveController {
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly options: RefreshOptions,
+  ) {
+    host.addController(this);
+  }
+
+  private readonly onPetitionSigned = (event: PetitionSignedEvent): void => {
+    if (event.detail?.petitionId === this.options.petitionId()) this.options.refresh();
+  };
+
+  private readonly onVisibilityChange = (): void => {
+    this.restart();
+    if (document.visibilityState === 'visible' && this.options.active()) this.options.refresh();
+  };
+
+  hostConnected(): void {
+    document.addEventListener('petition-signed', this.onPetitionSigned);
+    document.addEventListener('visibilitychange', this.onVisibilityChange);
+    this.restart();
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener('petition-signed', this.onPetitionSigned);
+    document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Starts the rhythm again, as the settings now say. */
+  restart(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const seconds = this.options.seconds();
+    if (this.host.isConnected && this.options.active() && document.visibilityState !== 'hidden' && seconds > 0) {
+      this.timer = setInterval(() => this.options.refresh(), Math.min(seconds * 1000, MAX_TIMER_MS));
+    }
+  }
+}
