@@ -4,12 +4,13 @@ import { BODY_LIMIT_BYTES } from '../../src/proxy/app.js';
 import { HONEYPOT_FIELD } from '../../src/proxy/api-routes.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RECENT_COUNT } from '../../src/service/pagination.js';
 import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/submissions.js';
+import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, LANGUAGE_TAG, OPT_IN_ID, REFERRER_MAX_LENGTH } from '../../src/shared/consent.js';
 import { formatProblem, problemMessage } from '../../src/shared/signature-schema.js';
 import viteConfig from '../../vite.config.js';
 import { petitionId, schemaRef } from './object-schema.js';
 import { examplePage, exampleSignatures, exampleSummary, outcomeExamples } from './resource-examples.js';
 import { failureResponse, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
-import { corsHeaders, preflightOperation, publicHeaders, retryAfter, scriptOperation } from './proxy-responses.js';
+import { corsHeaders, preflightOperation, publicHeaders, readHeaders, retryAfter, scriptOperation } from './proxy-responses.js';
 
 /** The folder Vite writes the chunks to, from vite.config.ts (`chunks/[name]-[hash].js`). */
 function chunkFolder(): string {
@@ -50,6 +51,21 @@ const submission: OpenApiObject = {
             {
               properties: {
                 [HONEYPOT_FIELD]: { type: ['string', 'null'], description: 'The form\'s hidden honeypot: leave it out, empty or null. Any other value gets the 202 a queued signature gets, and nothing is sent.' },
+                opt_ins: {
+                  type: 'array',
+                  items: { type: 'string', pattern: OPT_IN_ID.source },
+                  description: "The ids of the petition's opt-ins (its summary's opt_ins) the signer ticked; any other id is 400.",
+                },
+                attribution: {
+                  type: 'object',
+                  description: "Where the signer came from: the page's utm_* parameters and the referrer's origin and path.",
+                  properties: {
+                    ...Object.fromEntries(ATTRIBUTION_PARAMETERS.map((name) => [name, { type: 'string', maxLength: ATTRIBUTION_VALUE_MAX_LENGTH }])),
+                    referrer: { type: 'string', format: 'uri', maxLength: REFERRER_MAX_LENGTH },
+                  },
+                  additionalProperties: false,
+                },
+                language: { type: 'string', pattern: LANGUAGE_TAG.source, description: "The form's language: which words of an opt-in the signer saw." },
               },
             },
           ],
@@ -133,10 +149,11 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         operationId: 'petitionSummary',
         summary: 'The petition as the service describes it, whether this website may collect signatures, and the operator notice',
         responses: {
-          '200': jsonResponse('The summary (cached cacheSeconds).', schemaRef('PetitionSummary'), { accepting: { summary: 'Accepting signatures', value: exampleSummary } }, corsHeaders()),
+          '200': jsonResponse('The summary (cached cacheSeconds).', schemaRef('PetitionSummary'), { accepting: { summary: 'Accepting signatures', value: exampleSummary } }, readHeaders()),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
           '500': responseRef('InternalError'),
+          '429': responseRef('ReadsLimited'),
           '503': responseRef('ReadUnavailable'),
         },
       },
@@ -151,11 +168,12 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         responses: {
           '200': jsonResponse('The page (cached cacheSeconds); resolve its endpoints against the proxy\'s URL.', schemaRef('SignaturePage'), {
             middle: { summary: 'The second of three pages, newest first', value: examplePage('/api/petitions') },
-          }, corsHeaders()),
-          '400': failureResponse("The service's messages about page, page_size or sort, passed on.", { 'page_size wrong': ['page_size: must be a whole number from 1 (at most 100 are returned)'] }, corsHeaders()),
+          }, readHeaders()),
+          '400': failureResponse("page, page_size or sort is not valid, checked by the proxy by the service's own rule, without asking the service.", { 'page_size wrong': ['page_size: must be a whole number from 1 (at most 100 are returned)'] }, corsHeaders()),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
           '500': responseRef('InternalError'),
+          '429': responseRef('ReadsLimited'),
           '503': responseRef('ReadUnavailable'),
         },
       },
@@ -168,9 +186,10 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         operationId: 'recentSignatures',
         summary: `The ${RECENT_COUNT} newest listed signatures`,
         responses: {
-          '200': jsonResponse('Newest first (cached cacheSeconds).', { type: 'array', items: schemaRef('Signature'), maxItems: RECENT_COUNT }, { recent: { summary: 'Newest first', value: exampleSignatures } }, corsHeaders()),
+          '200': jsonResponse('Newest first (cached cacheSeconds).', { type: 'array', items: schemaRef('Signature'), maxItems: RECENT_COUNT }, { recent: { summary: 'Newest first', value: exampleSignatures } }, readHeaders()),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
+          '429': responseRef('ReadsLimited'),
           '503': responseRef('ReadUnavailable'),
         },
       },

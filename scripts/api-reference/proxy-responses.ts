@@ -13,6 +13,11 @@ export function corsHeaders(): Record<string, OpenApiObject> {
 
 export const retryAfter = { 'Retry-After': headerRef('RetryAfter') };
 
+/** A read's 200: the CORS headers, and the mark of a last good answer served during an outage. */
+export function readHeaders(): Record<string, OpenApiObject> {
+  return { ...corsHeaders(), 'X-Petition-Stale': headerRef('Stale') };
+}
+
 /** The public paths (the elements' code, the embed status): any Origin may read them. */
 export function publicHeaders(): Record<string, OpenApiObject> {
   return { Vary: headerRef('Vary'), 'Access-Control-Allow-Origin': headerRef('AllowAnyOrigin') };
@@ -22,7 +27,12 @@ export const proxyHeaders: Record<string, OpenApiObject> = {
   Vary: header('Answers differ by Origin.', { const: 'Origin' }),
   AllowOrigin: header('The request\'s Origin, when it is allowed (absent when the request has no Origin).', { type: 'string', format: 'uri' }, false),
   AllowAnyOrigin: header('Any page may read this (present when the request has an Origin).', { const: '*' }, false),
-  ExposeHeaders: header('With an allowed Origin: lets the page read Retry-After.', { const: 'Retry-After' }, false),
+  ExposeHeaders: header('With an allowed Origin: lets the page read Retry-After and X-Petition-Stale.', { const: 'Retry-After, X-Petition-Stale' }, false),
+  Stale: header(
+    "Present when the service could not answer (unreachable, failing, or this proxy's read budget spent) and this is the proxy's last good answer, at most staleForSeconds old.",
+    { const: '1' },
+    false,
+  ),
   RetryAfter: header('Seconds to wait before trying again.', { type: 'integer', minimum: 1, examples: [60] }),
   ETag: header('Changes whenever the file does; send it back in If-None-Match.', { type: 'string', examples: ['"e5be-19aa6f3c2d1"'] }),
 };
@@ -55,8 +65,13 @@ export const proxyResponses: Record<string, OpenApiObject> = {
     { internal: ['Something went wrong in the petition proxy. Try again later.'] },
     corsHeaders(),
   ),
+  ReadsLimited: failureResponse(
+    "Too many reads from this client address that had to go to the service in the last minute (rateLimit.uncachedReadsPerIpPerMinute), and no last good answer to serve instead. Cached reads are never limited.",
+    { 'rate limited': ['Too many reads from your network in the last minute. Try again in a minute.'] },
+    { ...corsHeaders(), ...retryAfter },
+  ),
   ReadUnavailable: failureResponse(
-    'The service is unreachable, too slow, refused these credentials (401) or failed (429, 5xx); the browser learns only that reads are unavailable.',
+    "The service is unreachable, too slow, refused these credentials (401) or failed (429, 5xx), or the proxy's reads in all this minute are spent (rateLimit.uncachedReadsPerMinute), and there is no last good answer of this read to serve instead; the browser learns only that reads are unavailable.",
     { unavailable: ['The petition service is unavailable. Try again later.'] },
     { ...corsHeaders(), ...retryAfter },
   ),

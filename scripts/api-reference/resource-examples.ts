@@ -70,5 +70,13 @@ export const exampleSummary: PetitionSummary = {
   confirm_signers: false,
   accepting_signatures: true,
   key_status: 'granted',
+  stale: false,
+  opt_ins: [
+    {
+      id: 'campaign-news',
+      label: { en: 'Email me about this campaign', es: 'Quiero recibir correos sobre esta campaña' },
+      version: '2026-11',
+    },
+  ],
   operator: { name: 'Example Petitions', termsUrl: 'https://petitions.example.org/terms', privacyUrl: 'https://petitions.example.org/privacy' },
 };

@@ -9,6 +9,7 @@ import {
 } from '../../src/service/petition-fields.js';
 import { MAX_PAGE_SIZE } from '../../src/service/pagination.js';
 import { KEY_REQUEST_TEXT_MAX_LENGTH, KEY_REQUEST_URL_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
+import { OPT_IN_ID, OPT_INS_MAX, type OptIn } from '../../src/shared/consent.js';
 import { PROBLEM_CODES, SIGNER_FIELDS } from '../../src/shared/signature-schema.js';
 import type {
   AuthKeyCallbackPayload,
@@ -121,11 +122,33 @@ export const petitionSummarySchema = objectSchema<PetitionSummary>(
       enum: ['pending', 'granted', 'denied', 'revoked'],
       description: "Where this proxy's authorization key for the petition stands: the elements explain a pending, denied or revoked key.",
     },
+    stale: {
+      type: 'boolean',
+      description: "The service could not answer (unreachable, failing, or this proxy's read budget spent): this is the proxy's last good answer, at most staleForSeconds old, also marked by X-Petition-Stale: 1. Signatures are still taken (queued).",
+    },
     operator: objectSchema<OperatorNotice>(
       { name: text(), termsUrl: { type: 'string', format: 'uri' }, privacyUrl: { type: 'string', format: 'uri' } },
       {},
       { description: 'Who operates the petition service, for the notice the signature form must show.' },
     ),
+    opt_ins: {
+      type: 'array',
+      maxItems: OPT_INS_MAX,
+      description: 'The checkboxes the form shows under its fields, never ticked for the signer.',
+      items: objectSchema<OptIn>(
+        {
+          id: { type: 'string', pattern: OPT_IN_ID.source },
+          label: {
+            type: 'object',
+            description: 'The words by language; en is always there and stands in for the others.',
+            required: ['en'],
+            additionalProperties: { type: 'string', minLength: 1 },
+          },
+          version: { type: 'string', minLength: 1, description: 'Which wording this is, as the campaign records consent to it.' },
+        },
+        {},
+      ),
+    },
   },
   {},
   { description: 'The petition as the service describes it (without created_at), and what the signature form needs besides.' },

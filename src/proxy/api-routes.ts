@@ -1,11 +1,13 @@
 // The browser's routes under /api/petitions/:id (docs/openapi/proxy.yaml). Thin: parse,
 // call the domain, answer. Only configured petitions exist here.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { OptIn } from '../shared/consent.js';
 import { validateSigner } from '../shared/signature-schema.js';
+import { checkConsent } from './consent-check.js';
 import type { ReadAnswer } from './read-cache.js';
 import { ProxyError } from './failure.js';
 import type { PetitionReads } from './petition-reads.js';
-import type { SubmissionRateLimit } from './rate-limit.js';
+import type { FixedWindowLimit } from './rate-limit.js';
 import { QUEUED_MESSAGE, type Submissions } from './submissions.js';
 
 /**
@@ -18,13 +20,20 @@ export interface ApiRoutesOptions {
   petitionIds: ReadonlySet<number>;
   reads: PetitionReads;
   submissions: Submissions;
-  rateLimit: SubmissionRateLimit;
+  /** Signatures per client address (rateLimit.signaturesPerIpPerMinute). */
+  rateLimit: FixedWindowLimit;
   clientAddress: (c: Context) => string;
+  /** The opt-ins a petition offers, from the configuration. */
+  optInsOf: (petitionId: number) => readonly OptIn[];
   log: (line: string) => void;
 }
 
+/** Marks a read the service could not answer, served from the proxy's last good answers. */
+export const STALE_HEADER = 'X-Petition-Stale';
+
 function answer(c: Context, result: ReadAnswer): Response {
   c.header('Content-Type', 'application/json; charset=utf-8');
+  if (result.stale) c.header(STALE_HEADER, '1');
   return c.body(result.body, 200);
 }
 
@@ -42,11 +51,12 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
   app.use('/:id', knownPetition);
   app.use('/:id/*', knownPetition);
 
-  app.get('/:id', async (c) => answer(c, await options.reads.summary(c.get('petitionId'))));
+  const clientOf = (c: Context) => () => options.clientAddress(c);
+  app.get('/:id', async (c) => answer(c, await options.reads.summary(c.get('petitionId'), clientOf(c))));
   app.get('/:id/signatures', async (c) =>
-    answer(c, await options.reads.page(c.get('petitionId'), (name) => c.req.query(name))),
+    answer(c, await options.reads.page(c.get('petitionId'), (name) => c.req.query(name), clientOf(c))),
   );
-  app.get('/:id/signatures/recent', async (c) => answer(c, await options.reads.recent(c.get('petitionId'))));
+  app.get('/:id/signatures/recent', async (c) => answer(c, await options.reads.recent(c.get('petitionId'), clientOf(c))));
 
   app.post('/:id/signatures', async (c) => {
     if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
@@ -69,13 +79,16 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
       return c.json({ result: 'success', messages: [QUEUED_MESSAGE] }, 202);
     }
 
-    const decision = options.rateLimit.take(options.clientAddress(c));
+    const decision = await options.rateLimit.take(options.clientAddress(c));
     if (!decision.allowed) {
       throw new ProxyError(429, ['Too many signatures from your network in the last minute. Try again in a minute.'], {
         retryAfter: decision.retryAfterSeconds,
       });
     }
-    return c.json(await options.submissions.submit(c.get('petitionId'), validation.output), 202);
+    const petitionId = c.get('petitionId');
+    const consent = checkConsent(fields as Record<string, unknown>, options.optInsOf(petitionId));
+    if (!consent.ok) throw new ProxyError(400, consent.problems);
+    return c.json(await options.submissions.submit(petitionId, validation.output, consent.consent), 202);
   });
 
   return app;

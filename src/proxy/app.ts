@@ -2,7 +2,7 @@
 // (files, SQLite, the connection's address) come in as adapters, so the app runs on edge runtimes too.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { bodyLimitFor, worstCaseSignerJsonBytes } from '../shared/signed-body-limit.js';
+import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../shared/signed-body-limit.js';
 import { apiRoutes, HONEYPOT_FIELD } from './api-routes.js';
 import { assetRoutes, isElementAsset } from './asset-routes.js';
 import type { AssetSource } from './asset-source.js';
@@ -14,7 +14,8 @@ import { failureResponse, ProxyError } from './failure.js';
 import type { LogSummary } from './log-summary.js';
 import { EMBED_STATUS_PATH, OriginRules, originPolicy } from './origin-policy.js';
 import type { PetitionReads } from './petition-reads.js';
-import { SubmissionRateLimit } from './rate-limit.js';
+import { FixedWindowLimit } from './rate-limit.js';
+import type { RateCounters } from './rate-counters.js';
 import type { Submissions } from './submissions.js';
 
 /**
@@ -22,7 +23,7 @@ import type { Submissions } from './submissions.js';
  * every character as \uXXXX, with the honeypot field filled in too: 16 KiB, raised as far as
  * that needs (21 KiB).
  */
-export const BODY_LIMIT_BYTES = bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD]));
+export const BODY_LIMIT_BYTES = bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD]) + worstCaseConsentJsonBytes());
 
 export interface ProxyAppParts {
   config: ProxyConfig;
@@ -33,7 +34,10 @@ export interface ProxyAppParts {
   reads: PetitionReads;
   submissions: Submissions;
   assets: AssetSource;
+  /** The address a request is counted against (client-address.ts). */
   clientAddress: (c: Context) => string;
+  /** Where the rate limits count (the read budget shares them). */
+  rateCounters: RateCounters;
   log: (line: string) => void;
   extraRoutes?: (app: Hono) => void;
 }
@@ -71,8 +75,9 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
       petitionIds: new Set(config.petitions.map((p) => p.id)),
       reads: parts.reads,
       submissions: parts.submissions,
-      rateLimit: new SubmissionRateLimit(config.rateLimit.signaturesPerIpPerMinute),
+      rateLimit: new FixedWindowLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute }),
       clientAddress: parts.clientAddress,
+      optInsOf: (id) => config.petitions.find((p) => p.id === id)?.optIns ?? [],
       log,
     }),
   );

@@ -1,14 +1,17 @@
 // `petition-embed proxy [--host H] [--port P] --config FILE` runs the proxy;
-// `petition-embed proxy keys --config FILE` prints each petition's key status (never the key).
+// `petition-embed proxy keys --config FILE` prints each petition's key status (never the key);
+// `petition-embed proxy webhook test --config FILE [--petition ID]` sends each webhook a sample.
 import { parseArgs } from 'node:util';
 import { loadProxyConfig } from './config-file.js';
 import { ProxyConfigError, type ProxyConfig } from './config.js';
 import { createKeyFile } from './key-file.js';
 import { startProxy } from './index.js';
+import { sendWebhookSamples } from './webhook-test.js';
 
 const USAGE =
   'usage: petition-embed proxy [--host 127.0.0.1] [--port 4020] --config proxy.config.json\n' +
   '       petition-embed proxy keys --config proxy.config.json\n' +
+  '       petition-embed proxy webhook test --config proxy.config.json [--petition ID]\n' +
   'PETITION_API_KEY and PETITION_API_SECRET in the environment override the file.\n';
 
 function readConfig(path: string | undefined): ProxyConfig {
@@ -39,6 +42,21 @@ async function printKeys(config: ProxyConfig): Promise<void> {
   process.stdout.write(`${JSON.stringify(statuses, null, 2)}\n`);
 }
 
+/** One line per endpoint; exit status 1 unless every endpoint answered 2xx. */
+async function testWebhooks(config: ProxyConfig, petition: string | undefined): Promise<void> {
+  const petitionId = petition === undefined ? undefined : Number(petition);
+  if (petitionId !== undefined && !config.petitions.some((p) => p.id === petitionId)) {
+    process.stderr.write(`--petition: ${petition} is not a petition of this configuration\n`);
+    process.exit(2);
+  }
+  const results = await sendWebhookSamples(config, petitionId);
+  if (results.length === 0) process.stdout.write('no webhooks configured\n');
+  for (const { petitionId: id, url, outcome } of results) {
+    process.stdout.write(`petition ${id}: ${new URL(url).origin}${new URL(url).pathname} ${outcome}\n`);
+  }
+  process.exitCode = results.every(({ outcome }) => outcome.startsWith('HTTP 2')) ? 0 : 1;
+}
+
 export async function main(args: string[]): Promise<void> {
   let parsed;
   try {
@@ -50,6 +68,7 @@ export async function main(args: string[]): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         port: { type: 'string', default: '4020' },
         help: { type: 'boolean' },
+        petition: { type: 'string' },
       },
     });
   } catch (error) {
@@ -61,12 +80,14 @@ export async function main(args: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'keys')) {
+  const webhookTest = positionals.length === 2 && positionals[0] === 'webhook' && positionals[1] === 'test';
+  if (!webhookTest && (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'keys'))) {
     process.stderr.write(`unknown command: ${positionals.join(' ')}\n${USAGE}`);
     process.exit(2);
   }
   const config = readConfig(values.config);
   if (positionals[0] === 'keys') return printKeys(config);
+  if (webhookTest) return testWebhooks(config, values.petition);
 
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -1,15 +1,61 @@
-// The address a submission is rate-limited by (Node adapter): the TCP peer, or, only when the
-// operator says a reverse proxy sets it, the last X-Forwarded-For entry (the one that proxy added).
-import { getConnInfo } from '@hono/node-server/conninfo';
+// The address each request is counted against for the rate limits: the connection's peer (from
+// the runtime's adapter), or, behind trusted reverse proxies, the client they forwarded for
+// (trusted-proxies.ts). A reverse proxy nobody told us about shows up as one peer sending many
+// different forwarded addresses; that is logged once, with how to configure it.
 import type { Context } from 'hono';
+import { clientAddress, trustRule, type TrustProxySetting, type TrustRule } from './trusted-proxies.js';
+import { parseIp } from './ip-address.js';
 
-export function nodeClientAddress(trustForwardedFor: boolean): (c: Context) => string {
-  return (c) => {
-    if (trustForwardedFor) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
-      const last = forwarded?.at(-1);
-      if (last) return last;
+/** Distinct forwarded values from one untrusted peer before the hint is logged. */
+export const UNTRUSTED_FORWARDING_HINT_AT = 20;
+/** Untrusted peers watched at once, so the watch itself stays small. */
+const WATCHED_PEERS = 100;
+
+export interface ClientAddressOptions {
+  trustProxy: TrustProxySetting;
+  /** The connection's peer address (Node: the socket's remote address). */
+  peerAddress: (c: Context) => string;
+  log: (line: string) => void;
+}
+
+export class ClientAddresses {
+  readonly #options: ClientAddressOptions;
+  readonly #trusted: TrustRule;
+  /** Per untrusted peer, the forwarded values seen; undefined once the hint was logged. */
+  #watch: Map<string, Set<string>> | undefined = new Map();
+
+  constructor(options: ClientAddressOptions) {
+    this.#options = options;
+    this.#trusted = trustRule(options.trustProxy);
+  }
+
+  of(c: Context): string {
+    const peer = this.#options.peerAddress(c);
+    const headers = { xForwardedFor: c.req.header('x-forwarded-for'), forwarded: c.req.header('forwarded') };
+    const address = clientAddress(peer, headers, this.#trusted);
+    if (this.#watch && (headers.xForwardedFor !== undefined || headers.forwarded !== undefined)) {
+      const peerIp = parseIp(peer);
+      // Only the start of each value is kept: enough to tell them apart, and the watch stays small.
+      if (peerIp && !this.#trusted(peerIp, 0)) this.#notice(peerIp.text, `${headers.xForwardedFor ?? ''}|${headers.forwarded ?? ''}`.slice(0, 100));
     }
-    return getConnInfo(c).remote.address ?? 'unknown';
-  };
+    return address;
+  }
+
+  #notice(peer: string, forwarded: string): void {
+    const watch = this.#watch!;
+    let seen = watch.get(peer);
+    if (!seen) {
+      if (watch.size >= WATCHED_PEERS) return;
+      seen = new Set();
+      watch.set(peer, seen);
+    }
+    seen.add(forwarded);
+    if (seen.size < UNTRUSTED_FORWARDING_HINT_AT) return;
+    this.#watch = undefined;
+    this.#options.log(
+      `client addresses: requests from ${peer} carry many different X-Forwarded-For/Forwarded addresses, but ${peer} is ` +
+        `not a trusted reverse proxy, so they all share its rate limits. If it is your reverse proxy, add it to ` +
+        `trustProxy in the config (e.g. "trustProxy": ["${peer}"]); see README.md "Behind a reverse proxy".`,
+    );
+  }
 }

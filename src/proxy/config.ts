@@ -1,6 +1,8 @@
 // The proxy's configuration: read and validated once at start into a typed object that is passed
 // down. A bad file is refused with one message per bad or unknown field, so the operator can fix it in one go.
 import * as v from 'valibot';
+import { DEFAULT_TRUST_PROXY, isTrustEntry, type TrustProxySetting } from './trusted-proxies.js';
+import { LANGUAGE_TAG, OPT_IN_ID, OPT_INS_MAX, type OptIn } from '../shared/consent.js';
 
 export interface PetitionConfig {
   id: number;
@@ -8,6 +10,10 @@ export interface PetitionConfig {
   source: string;
   sourceDescription: string;
   requesterEmail: string;
+  /** Checkboxes under the form, never ticked for the signer: what else they agree to hear. */
+  optIns: OptIn[];
+  /** The campaign's endpoints (its CRM) that receive each accepted signature, signed with `secret`. */
+  webhooks: Array<{ url: string; secret: string }>;
 }
 
 export interface ProxyConfig {
@@ -25,13 +31,22 @@ export interface ProxyConfig {
   rateLimit: {
     signaturesPerIpPerMinute: number;
     /**
-     * Off by default: X-Forwarded-For can be forged by any client. Turn on only behind a
-     * reverse proxy that sets it; the last address in the header (the one that proxy added) is used.
+     * Reads sent to the service (not served from the cache) per client address, and in all: the
+     * service's budget per api_key (1,000 a minute by default) is shared with submissions, so
+     * reads must stay well below it (read-budget.ts).
      */
-    trustForwardedFor: boolean;
+    uncachedReadsPerIpPerMinute: number;
+    uncachedReadsPerMinute: number;
   };
+  /**
+   * Which peers are this proxy's reverse proxies, whose X-Forwarded-For / Forwarded entries are
+   * believed (trusted-proxies.ts). Default "loopback".
+   */
+  trustProxy: TrustProxySetting;
   /** How long reads are served from memory. */
   cacheSeconds: number;
+  /** How long the last good answer of a read may be served while the service cannot answer. */
+  staleForSeconds: number;
   /** How long a call to the service may take before the proxy gives up on it. */
   upstreamTimeoutMs: number;
 }
@@ -69,11 +84,35 @@ const positiveInteger = v.pipe(
   v.minValue(1, 'must be at least 1'),
 );
 
+const optIn = v.strictObject({
+  id: v.pipe(v.string('must be a string'), v.regex(OPT_IN_ID, 'must be lower-case letters, digits, - and _, at most 64')),
+  label: v.pipe(
+    v.record(v.pipe(v.string(), v.regex(LANGUAGE_TAG, 'must be language tags like en or pt-BR')), text, 'must be an object of texts by language'),
+    v.check((labels) => labels['en'] !== undefined, 'must have an English (en) text, for every other language'),
+  ),
+  version: text,
+});
+
+const webhook = v.strictObject({
+  url: httpUrl,
+  // It signs signers' personal data: a guessable one would let anyone forge a delivery.
+  secret: v.pipe(text, v.minLength(16, 'must be at least 16 characters')),
+});
+
 const petition = v.strictObject({
   id: positiveInteger,
   source: text,
   sourceDescription: text,
   requesterEmail: v.pipe(text, v.email('must be an email address')),
+  optIns: v.optional(
+    v.pipe(
+      v.array(optIn, 'must be an array of opt-ins'),
+      v.maxLength(OPT_INS_MAX, `must list at most ${OPT_INS_MAX}`),
+      v.check((list) => new Set(list.map((entry) => entry.id)).size === list.length, 'must not list the same id twice'),
+    ),
+    [],
+  ),
+  webhooks: v.optional(v.array(webhook, 'must be an array of webhooks'), []),
 });
 
 const configSchema = v.strictObject({
@@ -95,11 +134,26 @@ const configSchema = v.strictObject({
   rateLimit: v.optional(
     v.strictObject({
       signaturesPerIpPerMinute: v.optional(positiveInteger, 5),
-      trustForwardedFor: v.optional(v.boolean('must be true or false'), false),
+      uncachedReadsPerIpPerMinute: v.optional(positiveInteger, 60),
+      uncachedReadsPerMinute: v.optional(positiveInteger, 300),
+      // Named rather than refused as unknown: an operator upgrading learns what replaced it.
+      trustForwardedFor: v.optional(v.never('was replaced by trustProxy (see README.md "Behind a reverse proxy")')),
     }, 'must be an object'),
     {},
   ),
+  trustProxy: v.optional(
+    v.union(
+      [
+        v.literal('loopback'),
+        v.array(v.pipe(v.string(), v.check(isTrustEntry, 'must be an address, a CIDR range (like 10.0.0.0/8) or "loopback"'))),
+        v.pipe(v.number(), v.integer('must be a whole number of reverse proxies'), v.minValue(0, 'must be a number of reverse proxies from 0')),
+      ],
+      'must be "loopback", a list of addresses and CIDR ranges (like ["10.0.0.0/8"]), or a number of reverse proxies',
+    ),
+    DEFAULT_TRUST_PROXY,
+  ),
   cacheSeconds: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')), 5),
+  staleForSeconds: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')), 86_400),
   upstreamTimeoutMs: v.optional(positiveInteger, 5000),
 }, 'must be a JSON object');
 
@@ -139,7 +193,8 @@ export function parseProxyConfig(json: unknown, env: Record<string, string | und
     ...config,
     rateLimit: {
       signaturesPerIpPerMinute: config.rateLimit.signaturesPerIpPerMinute ?? 5,
-      trustForwardedFor: config.rateLimit.trustForwardedFor ?? false,
+      uncachedReadsPerIpPerMinute: config.rateLimit.uncachedReadsPerIpPerMinute ?? 60,
+      uncachedReadsPerMinute: config.rateLimit.uncachedReadsPerMinute ?? 300,
     },
   };
 }

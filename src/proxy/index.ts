@@ -11,19 +11,27 @@ import { createProxyApp } from './app.js';
 import { assetFiles } from './asset-files.js';
 import { AuthKeys } from './auth-keys.js';
 import { CallbackVerifier } from './callback-verification.js';
-import { nodeClientAddress } from './client-address.js';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { ClientAddresses } from './client-address.js';
 import type { ProxyConfig } from './config.js';
 import { createKeyFile } from './key-file.js';
+import { LAST_GOOD_MAX_ENTRIES, LastGood } from './last-good.js';
+import { lastGoodInSqlite } from './last-good-sqlite.js';
 import { LogSummary } from './log-summary.js';
 import { Outbox, type RetryTiming } from './outbox.js';
 import { openOutboxDatabase } from './outbox-sqlite.js';
 import { PetitionReads } from './petition-reads.js';
+import { ReadBudget } from './read-budget.js';
 import { ReadCache } from './read-cache.js';
+import { memoryRateCounters } from './rate-counters.js';
 import { createTimerScheduler } from './scheduler.js';
 import { seenCallbacksInSqlite } from './seen-callback-sqlite.js';
 import { openStateDatabase } from './state-database.js';
 import { Submissions } from './submissions.js';
 import { UpstreamClient } from './upstream-client.js';
+import { UpstreamReads } from './upstream-reads.js';
+import { openWebhookDatabase } from './webhook-sqlite.js';
+import { Webhooks, type WebhookTiming } from './webhooks.js';
 
 export { parseProxyConfig, ProxyConfigError, type ProxyConfig, type PetitionConfig } from './config.js';
 export { loadProxyConfig } from './config-file.js';
@@ -46,8 +54,14 @@ export interface ProxyOptions {
   keyPollMs?: number;
   /** How long refused callbacks are counted before one line sums them up; default a minute. */
   logSummaryMs?: number;
+  /** How long reads leave a failing service alone; default 5 s (upstream-reads.ts). */
+  readPauseMs?: number;
+  /** Last good answers kept at most; default LAST_GOOD_MAX_ENTRIES (last-good.ts). */
+  lastGoodMaxEntries?: number;
   /** Replaces fetch for calls to the service (benchmarks count them, tests simulate failures). */
   fetch?: typeof fetch;
+  /** Webhook backoff and deadlines; defaults in webhooks.ts (retried for a week). */
+  webhookTiming?: WebhookTiming;
   /** Deadlines and caps on connections; defaults in src/shared/connection-limits.ts (the service's too). */
   connectionLimits?: Partial<ConnectionLimits>;
 }
@@ -83,7 +97,24 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     pollMs: options.keyPollMs ?? 30_000,
   });
   const cache = new ReadCache(config.cacheSeconds * 1000);
-  const submissions = new Submissions({ petitions: config.petitions, client, keys, cache, log });
+  const webhookStore = openWebhookDatabase(config.dataDir);
+  const webhooks = new Webhooks({
+    store: webhookStore,
+    endpointsOf: (id) => config.petitions.find((p) => p.id === id)?.webhooks ?? [],
+    secretFor: (url) => config.petitions.flatMap((p) => p.webhooks).find((w) => w.url === url)?.secret,
+    wakeAt: (at) => scheduler.wakeAt('webhooks', at),
+    log,
+    ...(options.webhookTiming ? { timing: options.webhookTiming } : {}),
+  });
+  scheduler.register('webhooks', () => webhooks.deliverDue());
+  const submissions = new Submissions({
+    petitions: config.petitions,
+    client,
+    keys,
+    cache,
+    log,
+    onAccepted: (petition, signer, consent) => webhooks.accepted({ id: petition.id, source: petition.source }, signer, consent),
+  });
   const outboxStore = openOutboxDatabase(config.dataDir);
   const outbox = new Outbox({
     store: outboxStore,
@@ -94,12 +125,35 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     scheduler,
   });
   submissions.useOutbox(outbox);
-  const reads = new PetitionReads({
+  const rateCounters = memoryRateCounters();
+  const upstreamReads = new UpstreamReads({
     client,
+    budget: new ReadBudget({
+      counters: rateCounters,
+      perClientPerMinute: config.rateLimit.uncachedReadsPerIpPerMinute,
+      totalPerMinute: config.rateLimit.uncachedReadsPerMinute,
+    }),
+    lastGood: new LastGood({
+      store: lastGoodInSqlite(stateDb),
+      staleForMs: config.staleForSeconds * 1000,
+      maxEntries: options.lastGoodMaxEntries ?? LAST_GOOD_MAX_ENTRIES,
+      log,
+    }),
+    log,
+    ...(options.readPauseMs !== undefined ? { pauseMs: options.readPauseMs } : {}),
+  });
+  const reads = new PetitionReads({
+    upstream: upstreamReads,
     cache,
     keys,
     operator: config.operator,
+    optInsOf: (id) => config.petitions.find((p) => p.id === id)?.optIns ?? [],
     upstreamPrefix: new URL(config.upstream).pathname.replace(/\/$/, ''),
+  });
+  const clientAddresses = new ClientAddresses({
+    trustProxy: config.trustProxy,
+    peerAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    log,
   });
   const app = createProxyApp({
     config,
@@ -109,7 +163,8 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     reads,
     submissions,
     assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR),
-    clientAddress: nodeClientAddress(config.rateLimit.trustForwardedFor),
+    clientAddress: (c) => clientAddresses.of(c),
+    rateCounters,
     log,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
   });
@@ -135,10 +190,13 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     server.close();
     await scheduler.close();
     outboxStore.close();
+    webhookStore.close();
     stateDb.close();
     throw error;
   }
   outbox.kick();
+  // Deliveries a previous run still owed (it may have been killed) go out now.
+  scheduler.wakeAt('webhooks', Date.now());
   log(`petition proxy listening on ${url}`);
 
   return {
@@ -152,6 +210,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
         server.closeAllConnections();
       });
       outboxStore.close();
+      webhookStore.close();
       stateDb.close();
     },
   };

@@ -52,7 +52,7 @@ export function originPolicy(rules: OriginRules, isPublic: (path: string) => boo
       c.header('Access-Control-Max-Age', '600');
       return c.body(null, 204);
     }
-    c.header('Access-Control-Expose-Headers', 'Retry-After');
+    c.header('Access-Control-Expose-Headers', 'Retry-After, X-Petition-Stale');
     return next();
   };
 }

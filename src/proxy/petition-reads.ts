@@ -1,22 +1,25 @@
 // Reads about a configured petition, served through the ReadCache: the service's list and recent
 // signatures (page endpoints rewritten to this proxy's routes) and the summary the form needs.
+// List parameters are checked here by the service's own rule before anything is asked of it;
+// what reaches the service, and what is answered when it cannot, is upstream-reads.ts.
+import type { OptIn } from '../shared/consent.js';
+import { readListQuery } from '../shared/list-query.js';
 import type { OperatorNotice, PetitionResource, PetitionSummary, SignaturePage } from '../shared/types.js';
 import type { AuthKeys } from './auth-keys.js';
 import { ProxyError } from './failure.js';
 import type { ReadCache, ReadAnswer } from './read-cache.js';
-import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from './upstream-client.js';
+import type { UpstreamReads } from './upstream-reads.js';
 
-/** Seconds a browser is asked to wait before reading again while the service is unavailable. */
-const READ_RETRY_AFTER_SECONDS = 5;
-
-/** The list parameters passed on to the service; anything else in the query is ignored. */
-const LIST_PARAMETERS = ['page', 'page_size', 'sort'] as const;
+/** The address a read is charged to, asked only when the read goes to the service. */
+export type ClientAddressOf = () => string;
 
 export interface PetitionReadsOptions {
-  client: UpstreamClient;
+  upstream: UpstreamReads;
   cache: ReadCache;
   keys: AuthKeys;
   operator: OperatorNotice;
+  /** The opt-ins a petition offers, from the configuration. */
+  optInsOf: (petitionId: number) => OptIn[];
   /** The service's version prefix, e.g. `/v1`: page endpoints start with it. */
   upstreamPrefix: string;
 }
@@ -28,14 +31,19 @@ export class PetitionReads {
     this.#options = options;
   }
 
-  async page(petitionId: number, query: (name: string) => string | undefined): Promise<ReadAnswer> {
-    const parameters = LIST_PARAMETERS.flatMap((name) => {
-      const value = query(name);
-      return value === undefined ? [] : [[name, value] as const];
-    });
-    const answer = await this.#read(petitionId, `/petitions/${petitionId}/signatures`, parameters);
+  /**
+   * Anything else in the query is ignored; page, page_size and sort are checked, and sent in one
+   * spelling (`page=01` is `page=1`, `page_size=500` is 100), so spellings share one cached read.
+   */
+  async page(petitionId: number, query: (name: string) => string | undefined, client: ClientAddressOf): Promise<ReadAnswer> {
+    const reading = readListQuery(query);
+    if (!reading.ok) throw new ProxyError(400, reading.problems);
+    const { page: number, pageSize, sort } = reading.query;
+    const parameters = [['page', String(number)], ['page_size', String(pageSize)], ['sort', sort]] as const;
+    const answer = await this.#read(petitionId, `/petitions/${petitionId}/signatures`, parameters, client);
     const page = JSON.parse(answer.body) as SignaturePage;
     return {
+      stale: answer.stale,
       body: JSON.stringify({
         ...page,
         prev_page_endpoint: this.#rewrite(page.prev_page_endpoint),
@@ -44,13 +52,13 @@ export class PetitionReads {
     };
   }
 
-  recent(petitionId: number): Promise<ReadAnswer> {
-    return this.#read(petitionId, `/petitions/${petitionId}/signatures/recent`, []);
+  recent(petitionId: number, client: ClientAddressOf): Promise<ReadAnswer> {
+    return this.#read(petitionId, `/petitions/${petitionId}/signatures/recent`, [], client);
   }
 
   /** The petition as the service describes it, with this website's standing and the notice. */
-  async summary(petitionId: number): Promise<ReadAnswer> {
-    const answer = await this.#read(petitionId, `/petitions/${petitionId}`, []);
+  async summary(petitionId: number, client: ClientAddressOf): Promise<ReadAnswer> {
+    const answer = await this.#read(petitionId, `/petitions/${petitionId}`, [], client);
     const { created_at: _created, ...petition } = JSON.parse(answer.body) as PetitionResource;
     const keyStatus = this.#options.keys.statusOf(petitionId);
     const summary: PetitionSummary = {
@@ -58,8 +66,10 @@ export class PetitionReads {
       accepting_signatures: petition.status === 'open' && keyStatus === 'granted',
       key_status: keyStatus,
       operator: this.#options.operator,
+      stale: answer.stale,
+      opt_ins: this.#options.optInsOf(petitionId),
     };
-    return { body: JSON.stringify(summary) };
+    return { body: JSON.stringify(summary), stale: answer.stale };
   }
 
   /** The service's `/v1/petitions/…` endpoint as this proxy's `/api/petitions/…` route. */
@@ -69,29 +79,8 @@ export class PetitionReads {
     return endpoint.startsWith(prefix) ? `/api/petitions/${endpoint.slice(prefix.length)}` : null;
   }
 
-  #read(petitionId: number, path: string, query: ReadonlyArray<readonly [string, string]>): Promise<ReadAnswer> {
+  #read(petitionId: number, path: string, query: ReadonlyArray<readonly [string, string]>, client: ClientAddressOf): Promise<ReadAnswer> {
     const key = `${path}?${new URLSearchParams(query.map(([k, val]) => [k, val])).toString()}`;
-    return this.#options.cache.get(key, petitionId, async () => {
-      try {
-        const answer = await this.#options.client.get(path, query);
-        if (answer.status === 200) return { body: answer.body };
-        throw readFailure(answer.status, answer.body);
-      } catch (error) {
-        if (!(error instanceof UpstreamUnavailable)) throw error;
-        throw readFailure(503, '');
-      }
-    });
+    return this.#options.cache.get(key, petitionId, () => this.#options.upstream.read(key, path, query, client));
   }
-}
-
-/**
- * A failed read: the service's messages are about the request's own parameters (e.g.
- * "page_size: …") and pass on; for 401 and 5xx the browser learns only that reads are unavailable.
- */
-function readFailure(status: number, body: string): ProxyError {
-  if (status === 400 || status === 404) {
-    const messages = upstreamMessages(body);
-    return new ProxyError(status, messages.length ? messages : [status === 404 ? 'petition not found' : 'The request was not valid.']);
-  }
-  return new ProxyError(503, ['The petition service is unavailable. Try again later.'], { retryAfter: READ_RETRY_AFTER_SECONDS });
 }

@@ -1,39 +1,33 @@
-// Per-IP limit on signature submissions: a fixed one-minute window per address, answered with
-// the seconds until the window ends (the Retry-After header).
+// A limit of so many events per key in a one-minute window begun by the key's first event (the
+// submissions per client address, the uncached reads per client address and in all), answered
+// with the seconds until the window ends (the Retry-After header). Counts live behind RateCounters (rate-counters.ts).
+import type { RateCounters } from './rate-counters.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-const WINDOW_MS = 60_000;
+export const RATE_WINDOW_MS = 60_000;
 
-export class SubmissionRateLimit {
-  readonly #perMinute: number;
+export interface FixedWindowLimitOptions {
+  counters: RateCounters;
+  /** Keeps this limit's counts apart from other limits' in the same counters. */
+  name: string;
+  perWindow: number;
+  now?: () => number;
+}
+
+export class FixedWindowLimit {
+  readonly #options: FixedWindowLimitOptions;
   readonly #now: () => number;
-  readonly #windows = new Map<string, { startedAt: number; count: number }>();
 
-  constructor(perMinute: number, now: () => number = Date.now) {
-    this.#perMinute = perMinute;
-    this.#now = now;
+  constructor(options: FixedWindowLimitOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
   }
 
-  take(address: string): RateDecision {
+  async take(key: string): Promise<RateDecision> {
     const now = this.#now();
-    let window = this.#windows.get(address);
-    if (!window || now - window.startedAt >= WINDOW_MS) {
-      if (!window && this.#windows.size >= 10_000) this.#dropEnded(now);
-      window = { startedAt: now, count: 0 };
-      this.#windows.set(address, window);
-    }
-    if (window.count >= this.#perMinute) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000)) };
-    }
-    window.count++;
-    return { allowed: true };
-  }
-
-  /** Keeps memory bounded when many addresses come and go. */
-  #dropEnded(now: number): void {
-    for (const [address, window] of this.#windows) {
-      if (now - window.startedAt >= WINDOW_MS) this.#windows.delete(address);
-    }
+    const window = await this.#options.counters.add(`${this.#options.name}:${key}`, now, RATE_WINDOW_MS);
+    if (window.count <= this.#options.perWindow) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + RATE_WINDOW_MS - now) / 1000)) };
   }
 }

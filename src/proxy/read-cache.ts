@@ -4,7 +4,15 @@
 /** A read's answer as the browser gets it; a failed read is a thrown ProxyError, never kept. */
 export interface ReadAnswer {
   body: string;
+  /** The service could not answer: this is its last good answer (upstream-reads.ts). */
+  stale: boolean;
 }
+
+/**
+ * A stale answer is kept at most this long, so that the service is asked again soon after it
+ * is back; meanwhile it is served from memory, as fast as any cached read.
+ */
+export const STALE_KEPT_MS = 5000;
 
 interface Entry {
   answer: ReadAnswer;
@@ -56,7 +64,7 @@ export class ReadCache {
         this.#settle(key, promise);
         if (this.#ttlMs > 0 && generation === (this.#generations.get(petitionId) ?? 0)) {
           if (this.#entries.size >= SWEEP_AT) this.#sweep();
-          this.#entries.set(key, { answer, petitionId, expiresAt: this.#expiry(petitionId), generation });
+          this.#entries.set(key, { answer, petitionId, expiresAt: this.#expiry(petitionId, answer.stale), generation });
         }
         return answer;
       },
@@ -77,10 +85,11 @@ export class ReadCache {
     this.#sweep();
   }
 
-  #expiry(petitionId: number): number {
+  #expiry(petitionId: number, stale: boolean): number {
     const now = this.#now();
+    const ttlMs = stale ? Math.min(this.#ttlMs, STALE_KEPT_MS) : this.#ttlMs;
     const listingUntil = this.#listingUntil.get(petitionId) ?? 0;
-    return listingUntil > now ? Math.min(listingUntil, now + this.#ttlMs) : now + this.#ttlMs;
+    return listingUntil > now ? Math.min(listingUntil, now + ttlMs) : now + ttlMs;
   }
 
   #settle(key: string, promise: Promise<ReadAnswer>): void {

@@ -1,6 +1,7 @@
 // The rules for a validated signature on its way to the service: only with a granted key, in
 // order behind anything already queued, and queued (never lost) when the service is unavailable.
 import type { SignerInput } from '../shared/signature-schema.js';
+import type { Consent } from './consent-check.js';
 import type { SubmissionResult } from '../shared/types.js';
 import type { PetitionConfig } from './config.js';
 import type { AuthKeys } from './auth-keys.js';
@@ -9,6 +10,9 @@ import { deliverSignature, refusesAuthKey, type Delivery } from './signature-del
 import type { UpstreamClient } from './upstream-client.js';
 import type { ReadCache } from './read-cache.js';
 import { ProxyError, type FailureStatus } from './failure.js';
+
+/** A submission that carried no opt-ins and no attribution (a client other than the form). */
+const NO_CONSENT: Consent = { opt_ins: [], attribution: {} };
 
 export const QUEUED_MESSAGE =
   'Your signature has been received and is queued: it will be added as soon as the petition service is available.';
@@ -30,6 +34,11 @@ export interface SubmissionsOptions {
   keys: AuthKeys;
   cache: ReadCache;
   log: (line: string) => void;
+  /**
+   * Called once the signer is to be told their signature was received (the service took it, or
+   * it is in the outbox), before the answer: the campaign's webhook deliveries are stored here.
+   */
+  onAccepted?: (petition: PetitionConfig, signer: SignerInput, consent: Consent) => Promise<void>;
 }
 
 export class Submissions {
@@ -77,7 +86,7 @@ export class Submissions {
   }
 
   /** The 202 answer's body; a refusal is thrown as a ProxyError. */
-  async submit(petitionId: number, signer: SignerInput): Promise<SubmissionResult> {
+  async submit(petitionId: number, signer: SignerInput, consent: Consent = NO_CONSENT): Promise<SubmissionResult> {
     const keyStatus = this.#options.keys.statusOf(petitionId);
     if (keyStatus !== 'granted') {
       throw keyStatus === 'pending'
@@ -85,17 +94,23 @@ export class Submissions {
         : new ProxyError(403, [KEY_MESSAGES[keyStatus]]);
     }
     const outbox = this.#requireOutbox();
-    if (await outbox.hasWaiting()) return this.#queue(outbox, petitionId, signer, 'earlier submissions are queued');
+    if (await outbox.hasWaiting()) return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, 'earlier submissions are queued'));
 
     const delivery = await this.deliver(petitionId, signer);
     switch (delivery.kind) {
       case 'accepted':
-        return { result: 'success' };
+        return this.#accepted(petitionId, signer, consent, { result: 'success' });
       case 'retry':
-        return this.#queue(outbox, petitionId, signer, delivery.reason);
+        return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, delivery.reason));
       case 'refused':
         throw this.#refusal(petitionId, delivery.status, delivery.messages);
     }
+  }
+
+  async #accepted(petitionId: number, signer: SignerInput, consent: Consent, result: SubmissionResult): Promise<SubmissionResult> {
+    const petition = this.#options.petitions.find((p) => p.id === petitionId);
+    if (petition) await this.#options.onAccepted?.(petition, signer, consent);
+    return result;
   }
 
   async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, reason: string): Promise<SubmissionResult> {

@@ -1,52 +1,20 @@
 // The signature list (docs/api.md "Reading signatures"): query parameters with their defaults and
 // limits, and pages served as a range of dense listed positions, so depth costs nothing.
+import { readListQuery, type ListQuery } from '../shared/list-query.js';
 import type { Signature, SignaturePage, SortOrder } from '../shared/types.js';
 import { ApiError } from './api-error.js';
 import { countryName } from './country-names.js';
 import { toIsoSeconds } from './iso-time.js';
 import type { ListedSignatureRow, PetitionRow, Store } from './store.js';
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListQuery } from '../shared/list-query.js';
 export const RECENT_COUNT = 10;
 
-export interface ListQuery {
-  page: number;
-  pageSize: number;
-  sort: SortOrder;
-}
-
-/**
- * A page number from 1. However many digits it has it is a page (beyond the last one: an empty
- * page, as decided); past 2^53 it is read as 2^53 - 1, which no petition reaches either.
- */
-function pageNumber(text: string): number | null {
-  if (!/^\d+$/.test(text) || /^0+$/.test(text)) return null;
-  return Math.min(Number(text), Number.MAX_SAFE_INTEGER);
-}
-
-/** Reads page, page_size and sort; every problem is one message naming its parameter. */
+/** Reads page, page_size and sort by the rule the proxy checks them by too (src/shared/list-query.ts). */
 export function parseListQuery(query: (name: string) => string | undefined): ListQuery {
-  const problems: string[] = [];
-  let pageSize = DEFAULT_PAGE_SIZE;
-  const pageSizeText = query('page_size');
-  if (pageSizeText !== undefined) {
-    // Above the maximum is not an error: the spec caps it, however long the number.
-    const value = /^\d+$/.test(pageSizeText) && Number(pageSizeText) >= 1 ? Number(pageSizeText) : null;
-    if (value === null) problems.push('page_size: must be a whole number from 1 (at most 100 are returned)');
-    else pageSize = Math.min(value, MAX_PAGE_SIZE);
-  }
-  let page = 1;
-  const pageText = query('page');
-  if (pageText !== undefined) {
-    const value = pageNumber(pageText);
-    if (value === null) problems.push('page: must be a whole number from 1');
-    else page = value;
-  }
-  const sortText = query('sort') ?? 'time_asc';
-  if (sortText !== 'time_asc' && sortText !== 'time_desc') problems.push('sort: must be time_asc or time_desc');
-  if (problems.length > 0) throw new ApiError(400, problems);
-  return { page, pageSize, sort: sortText as SortOrder };
+  const reading = readListQuery(query);
+  if (!reading.ok) throw new ApiError(400, reading.problems);
+  return reading.query;
 }
 
 function listedCount(petition: PetitionRow): number {

@@ -1,5 +1,6 @@
 // How large a body carrying a valid signature can be, worked out from the signer schema's own
 // limits, so that no body limit ever refuses (413) a signature the schema accepts, in any script.
+import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, OPT_INS_MAX, REFERRER_MAX_LENGTH } from './consent.js';
 import { REASON_MAX_LENGTH, SIGNER_FIELDS, TEXT_MAX_LENGTH } from './signature-schema.js';
 
 /**
@@ -69,6 +70,20 @@ export function worstCaseSignerJsonBytes(extraFields: readonly string[] = []): n
   for (const field of SIGNER_FIELDS) add(field, signerFieldMaxLength(field));
   for (const name of extraFields) add(name, TEXT_MAX_LENGTH);
   return bytes;
+}
+
+/**
+ * The largest JSON the form adds beside the signer's fields (src/shared/consent.ts): every
+ * opt-in id at its longest, every attribution value at its limit, a long language tag.
+ */
+export function worstCaseConsentJsonBytes(): number {
+  const optIns = '"opt_ins":[],'.length + OPT_INS_MAX * ('"",'.length + 64);
+  const attribution =
+    '"attribution":{},'.length +
+    ATTRIBUTION_PARAMETERS.reduce((bytes, name) => bytes + name.length + 6 + ATTRIBUTION_VALUE_MAX_LENGTH * JSON_BYTES_PER_UNIT, 0) +
+    '"referrer":"",'.length + REFERRER_MAX_LENGTH * JSON_BYTES_PER_UNIT;
+  const language = '"language":"",'.length + 35;
+  return optIns + attribution + language;
 }
 
 /** A body limit of at least `floor` that admits `worstCase`, rounded up to whole KiB. */

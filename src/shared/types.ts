@@ -1,5 +1,6 @@
 // Resource shapes of the Petitions API v1 (docs/openapi/service.yaml) and of the proxy's
 // browser routes, shared so that service, proxy and elements cannot drift apart.
+import type { OptIn } from './consent.js';
 
 /** One listed signer. Never carries email, address, postal code, phone or reason. */
 export interface Signature {
@@ -98,6 +99,13 @@ export interface PetitionSummary extends Omit<PetitionResource, 'created_at'> {
   accepting_signatures: boolean;
   key_status: KeyStatus;
   operator: OperatorNotice;
+  /**
+   * The service could not be reached or failed: this is its last good answer, kept by the
+   * proxy (also marked by the X-Petition-Stale: 1 header). Signatures are still taken, and queued.
+   */
+  stale: boolean;
+  /** Checkboxes the form shows under its fields, never ticked for the signer (src/shared/consent.ts). */
+  opt_ins: OptIn[];
 }
 
 /** The proxy's `GET /embed-status`, public to every origin: may the asking page use the API? */

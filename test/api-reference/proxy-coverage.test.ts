@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { BODY_LIMIT_BYTES } from '../../src/proxy/app.js';
 import { callbackSignature } from '../../src/shared/signing.js';
 import { Stack, keysDecided, signer } from '../proxy/stack.js';
 import { apiDocuments } from './api-documents.js';
@@ -46,8 +47,10 @@ describe('a proxy answering every documented status', () => {
 
   before(async () => {
     stack = await new Stack({
-      config: { cacheSeconds: 0 },
+      // Every read reaches the service, and a failed read has no last good answer to fall back on.
+      config: { cacheSeconds: 0, staleForSeconds: 0 },
       proxy: {
+        readPauseMs: 0,
         fetch: async (input, init) => {
           if (upstream === 'unreadable reads' && init?.method === 'GET') return new Response('<html>not JSON</html>', { status: 200 });
           if (upstream === 'key revoked' && init?.method === 'POST' && String(input).endsWith('/signatures')) {
@@ -94,7 +97,7 @@ describe('a proxy answering every documented status', () => {
     await expect(call('POST', signatures, { json: { ...signer(stack), email: 'not an address' } }), 400);
     await expect(call('POST', signatures, { headers: REFUSED, json: signer(stack) }), 403);
     await expect(call('POST', '/api/petitions/999999/signatures', { json: signer(stack) }), 404);
-    await expect(call('POST', signatures, { json: { ...signer(stack), reason: 'y'.repeat(30_000) } }), 413);
+    await expect(call('POST', signatures, { json: { ...signer(stack), reason: 'y'.repeat(BODY_LIMIT_BYTES) } }), 413);
     await expect(call('POST', signatures, { headers: { 'content-type': 'text/plain' }, body: JSON.stringify(signer(stack)) }), 415);
     const refusal = { status: 401, body: JSON.stringify({ result: 'failure', messages: ['rsig: does not match the request'] }) };
     stack.relay.answers.set(`POST /v1${signatures.slice('/api'.length)}`, refusal);
@@ -110,12 +113,12 @@ describe('a proxy answering every documented status', () => {
     await expect(signedCallback(elsewhere), 200);
     const configured = stack.config.petitions[0]!;
     const tie = { status: 'denied', petition_id: petition, source_description: configured.sourceDescription, source: configured.source, requester_email: configured.requesterEmail };
-    const decidedAt = (stack.storedKeys()[0] as { decided_at: number }).decided_at;
+    const decidedAt = (stack.storedKeys()[0] as unknown as { decided_at: number }).decided_at;
     await expect(signedCallback(tie, decidedAt), 503);
     await expect(signedCallback({}), 400);
     await expect(call('POST', '/callbacks/auth-keys', { json: elsewhere }), 401);
     await expect(call('POST', '/callbacks/auth-keys', { headers: REFUSED, json: elsewhere }), 403);
-    await expect(call('POST', '/callbacks/auth-keys', { json: { padding: 'y'.repeat(30_000) } }), 413);
+    await expect(call('POST', '/callbacks/auth-keys', { json: { padding: 'y'.repeat(BODY_LIMIT_BYTES) } }), 413);
   });
 
   test('the script files, public to every origin: 200, 304, 404', async () => {
@@ -165,6 +168,30 @@ test('a proxy still waiting for its key, with a limit of 1 signature a minute: 5
     const path = `/api/petitions/${stack.petitionIds[0]}/signatures`;
     assert.equal((await stack.call('POST', path, { json: signer(stack) })).status, 503);
     assert.equal((await stack.call('POST', path, { json: signer(stack) })).status, 429);
+  } finally {
+    await stack.close();
+  }
+});
+
+test('reads beyond a client\'s allowance of uncached reads: 429 with Retry-After; the last good answer: 200 and stale', async () => {
+  const stack = await new Stack({ petitionCount: 2, config: { cacheSeconds: 0, rateLimit: { uncachedReadsPerIpPerMinute: 1 } } }).start();
+  try {
+    const [first, second] = stack.petitionIds.map((id) => `/api/petitions/${id}`) as [string, string];
+    const limited = async (path: string, headers: Record<string, string> = {}) => {
+      const refused = await stack.call('GET', path, { headers });
+      assert.equal(refused.status, 429, path);
+      assert.ok(Number(refused.headers['retry-after']) >= 1);
+    };
+    assert.equal((await stack.call('GET', first)).status, 200);
+    await limited(`${first}/signatures`);
+    await limited(`${first}/signatures/recent`);
+    // Another client (through the loopback reverse proxy trusted by default) has its own allowance.
+    const other = { 'x-forwarded-for': '203.0.113.5' };
+    assert.equal((await stack.call('GET', `${second}/signatures/recent`, { headers: other })).status, 200);
+    await limited(second, other);
+    const stale = await stack.call('GET', first);
+    assert.equal(stale.status, 200);
+    assert.equal(stale.headers['x-petition-stale'], '1');
   } finally {
     await stack.close();
   }

@@ -69,7 +69,7 @@ describe('callbacks against a real service and proxy', () => {
   const submit = async () => (await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: signer(stack) })).status;
 
   test('a recorded "denied" from before the grant is acknowledged and ignored: the key stays granted', async () => {
-    const decidedAt = stack.storedKeys()[0] as { decided_at?: number };
+    const decidedAt = stack.storedKeys()[0] as unknown as { decided_at?: number };
     assert.ok(decidedAt.decided_at! > 0, 'the grant is dated by the service\'s callback');
     const recordedDenial = await signed('denied', decidedAt.decided_at! - 60);
     const answer = await recordedDenial();
@@ -101,7 +101,7 @@ describe('callbacks against a real service and proxy', () => {
   });
 
   test('another decision from the same second: not acknowledged (503), and the service is asked', async () => {
-    const decidedAt = (stack.storedKeys()[0] as { decided_at: number }).decided_at;
+    const decidedAt = (stack.storedKeys()[0] as unknown as { decided_at: number }).decided_at;
     stack.relay.reset();
     const tie = await signed('denied', decidedAt);
     const answer = await tie();

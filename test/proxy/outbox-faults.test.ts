@@ -56,31 +56,15 @@ describe('a proxy killed right after answering "queued"', () => {
     const petition = stack.petitionIds[0]!;
     await stack.stopProxy();
     await stack.stopService();
-    const configPath = join(stack.dir, 'proxy.config.json');
-    writeFileSync(configPath, JSON.stringify(stack.config));
-    const child = spawn(process.execPath, ['bin/petition-embed.js', 'proxy', '--port', String(stack.proxy!.port), '--config', configPath], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      timeout: 20_000,
-    });
+    const child = await stack.spawnProxy();
     try {
-      await new Promise<void>((resolve, reject) => {
-        let output = '';
-        child.stdout.setEncoding('utf8');
-        child.stdout.on('data', (chunk: string) => {
-          output += chunk;
-          if (output.includes(stack.proxy!.url)) resolve();
-        });
-        child.once('exit', (code) => reject(new Error(`proxy exited (${code}):\n${output}`)));
-      });
       const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
         json: signer(stack, { first_name: 'Killed', last_name: 'Proxy' }),
       });
       assert.deepEqual(answer.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
     } finally {
       // No clean shutdown: whatever was not on disk when "queued" was answered is gone.
-      child.kill('SIGKILL');
-      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await child.kill();
     }
 
     await stack.startService();

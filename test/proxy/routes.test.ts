@@ -46,7 +46,10 @@ describe('proxy browser routes', () => {
       accepting_signatures: true,
       key_status: 'granted',
       operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
+      stale: false,
+      opt_ins: [],
     });
+    assert.equal(answer.headers['x-petition-stale'], undefined);
     const second = (await stack.call('GET', `/api/petitions/${other}`)).json() as Record<string, unknown>;
     assert.deepEqual(
       [second['overview'], second['targets'], second['goal'], second['url']],

@@ -2,7 +2,8 @@
 // between (relay.ts: tests count upstream calls, or answer some in the service's place) and a
 // record of every response and log line the proxy produced (so tests can scan them for secrets
 // and personal data).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,8 @@ export interface StackOptions {
   petitionCount?: number;
   seedPerPetition?: number;
   config?: Record<string, unknown>;
+  /** More settings for each petition's entry in the config (opt-ins, webhooks), by its id. */
+  petitionConfig?: (id: number) => Record<string, unknown>;
   proxy?: ProxyOptions;
 }
 
@@ -75,6 +78,7 @@ export class Stack {
         source: `https://www.example.org/petition-${id}`,
         sourceDescription: 'campaign website',
         requesterEmail: 'team@example.org',
+        ...this.#options.petitionConfig?.(id),
       })),
       operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
       dataDir: join(this.dir, 'proxy-data'),
@@ -118,6 +122,35 @@ export class Stack {
 
   async stopProxy(): Promise<void> {
     await this.proxy?.close();
+  }
+
+  /**
+   * The proxy as an operator runs it (`petition-embed proxy`), in a child process on this
+   * stack's port and data folder, for tests that kill it; `kill()` sends SIGKILL and waits.
+   */
+  async spawnProxy(): Promise<{ kill(): Promise<void> }> {
+    const configPath = join(this.dir, 'proxy.config.json');
+    writeFileSync(configPath, JSON.stringify(this.config), { mode: 0o600 });
+    const child = spawn(process.execPath, ['bin/petition-embed.js', 'proxy', '--port', String(this.proxy!.port), '--config', configPath], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: 20_000,
+    });
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        output += chunk;
+        if (output.includes(this.proxy!.url)) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`proxy exited (${code}):\n${output}`)));
+    });
+    return {
+      kill: async () => {
+        child.kill('SIGKILL');
+        await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+      },
+    };
   }
 
   /** The auth keys the proxy stored; added to `secrets` as a side effect. */

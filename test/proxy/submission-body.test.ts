@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { REASON_MAX_LENGTH, TEXT_MAX_LENGTH, validateSigner } from '../../src/shared/signature-schema.js';
-import { bodyLimitFor, worstCaseSignerJsonBytes } from '../../src/shared/signed-body-limit.js';
+import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../../src/shared/signed-body-limit.js';
 import { BODY_LIMIT_BYTES } from '../../src/proxy/app.js';
 import { HONEYPOT_FIELD } from '../../src/proxy/index.js';
 import { Stack, keysDecided, signer } from './stack.js';
@@ -95,7 +95,7 @@ describe('the submission body', () => {
   });
 
   test('the limit comes from the schema; a body of the limit is taken, one byte more is 413 saying the limit', async () => {
-    assert.equal(BODY_LIMIT_BYTES, bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD])));
+    assert.equal(BODY_LIMIT_BYTES, bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD]) + worstCaseConsentJsonBytes()));
     const body = maximalSignature(stack);
     const padded = (bytes: number) => `{${' '.repeat(bytes - Buffer.byteLength(body))}${body.slice(1)}`;
     assert.equal((await post(padded(BODY_LIMIT_BYTES))).status, 202);
