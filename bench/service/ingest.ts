@@ -1,0 +1,185 @@
+// Benchmark: signed signature submissions accepted per second by the service, against the
+// yardstick (yardstick-server.ts: the irreducible work of the same request), each in its own
+// process, run alternately round after round with the same kind of bodies and 64 connections.
+// Usage: node --import tsx bench/service/ingest.ts [rounds] [seconds]   (npm run bench:ingest)
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openAdmin } from '../../src/service/admin.js';
+import { formEncode, signFormBody } from '../../src/shared/signing.js';
+import { spawnService, spawnYardstick } from './service-process.js';
+import type { ServerProcess } from './service-process.js';
+
+const ROUNDS = Number(process.argv[2] ?? 5);
+const SECONDS = Number(process.argv[3] ?? 6);
+const WARM_UP_SECONDS = 2;
+const CONNECTIONS = 64;
+/** More signed bodies than one server can take in a round; each is used once (again is a replay). */
+const BODIES = 200_000;
+
+interface Measure {
+  accepted: number;
+  perSecond: number;
+  notAccepted: number;
+  cpuMsPerAccepted: number;
+  drainMs: number;
+}
+
+/** CPU seconds the process has used (user + system), from /proc: robust to other load. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function post(baseUrl: string, path: string, body: string): Promise<Response> {
+  return fetch(new URL(path, baseUrl), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+}
+
+/** Signed as the shared signFormBody does (rsig last, salted with the auth key), with node:crypto to make 200,000 quickly. */
+function signedBodies(round: number, path: string, apiKey: string, secret: string, authKey: string): string[] {
+  const timestamp = new Date().toISOString();
+  const bodies: string[] = [];
+  for (let i = 0; i < BODIES; i++) {
+    const requestString = formEncode([
+      ['api_key', apiKey], ['source', 'https://bench.example.org/'], ['first_name', 'Bench'], ['last_name', `Signer ${i}`],
+      ['email', `bench${round}.${i}@example.org`], ['address', '1 Main Street'], ['city', 'Lyon'], ['state_province', ''],
+      ['postal_code', '69001'], ['country_code', 'FR'], ['timestamp', timestamp], ['endpoint', path],
+    ]);
+    bodies.push(`${requestString}&rsig=${createHash('sha256').update(requestString + secret + authKey).digest('hex')}`);
+  }
+  return bodies;
+}
+
+/** Sends bodies from `from` on for `seconds`; returns the autocannon result and the next unused body. */
+async function load(origin: string, path: string, bodies: string[], from: number, seconds: number) {
+  let next = from;
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      setupRequest: (request) => ({ ...request, body: bodies[next++]! }),
+    }],
+  });
+  if (next >= bodies.length) throw new Error('ran out of signed bodies: raise BODIES');
+  return { result, next };
+}
+
+/** One measured load against a started server, after a warm-up; `drained` waits for background work. */
+async function measure(server: ServerProcess, path: string, bodies: string[], drained: () => Promise<number>): Promise<Measure> {
+  const origin = new URL(server.baseUrl).origin;
+  const warm = await load(origin, path, bodies, 0, WARM_UP_SECONDS);
+  await drained();
+  const pid = server.child.pid!;
+  const cpuBefore = cpuSeconds(pid);
+  const { result } = await load(origin, path, bodies, warm.next, SECONDS);
+  const drainMs = await drained();
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const accepted = result.statusCodeStats['202']?.count ?? 0;
+  return {
+    accepted,
+    perSecond: accepted / SECONDS,
+    notAccepted: result.non2xx + result.errors + result.timeouts,
+    cpuMsPerAccepted: (cpu * 1000) / accepted,
+    drainMs,
+  };
+}
+
+async function round(round: number): Promise<{ service: Measure; yardstick: Measure }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
+  const dbPath = join(dir, 'service.db');
+  const admin = openAdmin(dbPath);
+  const { api_key, secret } = admin.createConsumer('bench');
+  const { petition_id } = admin.createPetition('Bench');
+  admin.close();
+  const path = `/v1/petitions/${petition_id}/signatures`;
+  let service: ServerProcess | undefined;
+  let yardstick: ServerProcess | undefined;
+  try {
+    // The key request's callback endpoint is on loopback, which only --allow-private-callbacks accepts.
+    service = await spawnService(['--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000000']);
+    const keyPath = `/v1/petitions/${petition_id}/auth_keys`;
+    const keyPairs = (): [string, string][] => [
+      ['api_key', api_key], ['source_description', 'bench'], ['source', 'https://bench.example.org/'],
+      ['requester_email', 'bench@example.org'], ['callback_endpoint', 'http://127.0.0.1:9/unused'],
+      ['timestamp', new Date().toISOString()], ['endpoint', keyPath],
+    ];
+    await post(service.baseUrl, keyPath, await signFormBody(keyPairs(), secret));
+    const { auth_key } = (await (await post(service.baseUrl, keyPath, await signFormBody(keyPairs(), secret))).json()) as { auth_key: string };
+    const bodies = signedBodies(round, path, api_key, secret, auth_key);
+    const db = new Database(dbPath, { readonly: true });
+    const queued = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM signature_queue');
+    /** Milliseconds until the service's queue is empty (at most 30 s). */
+    const queueDrained = async () => {
+      const started = Date.now();
+      while (queued.get()!.count > 0 && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 5));
+      return Date.now() - started;
+    };
+    const runService = async () => {
+      const measured = await measure(service!, path, bodies, queueDrained);
+      const listed = db.prepare<[number], { signature_count: number }>('SELECT signature_count FROM petitions WHERE id = ?').get(petition_id)!;
+      // Requests in flight when the load stops are committed but not counted by autocannon.
+      if (listed.signature_count < measured.accepted) throw new Error(`accepted ${measured.accepted} but ${listed.signature_count} listed`);
+      await service!.stop();
+      return measured;
+    };
+    const runYardstick = async () => {
+      yardstick = await spawnYardstick(join(dir, 'yardstick.db'), secret, auth_key);
+      const measured = await measure(yardstick, path, bodies, async () => 0);
+      await yardstick.stop();
+      return measured;
+    };
+    // Alternate which goes first, so a drift in the machine's load hits both alike.
+    let serviceMeasure: Measure;
+    let yardstickMeasure: Measure;
+    if (round % 2 === 1) {
+      serviceMeasure = await runService();
+      yardstickMeasure = await runYardstick();
+    } else {
+      yardstickMeasure = await runYardstick();
+      serviceMeasure = await runService();
+    }
+    db.close();
+    return { service: serviceMeasure, yardstick: yardstickMeasure };
+  } finally {
+    await service?.stop();
+    await yardstick?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const describe = (m: Measure) =>
+  `${Math.round(m.perSecond)}/s (${m.notAccepted} not 202), ${m.cpuMsPerAccepted.toFixed(3)} ms CPU per accepted`;
+
+const results = [];
+for (let r = 1; r <= ROUNDS; r++) {
+  const outcome = await round(r);
+  results.push(outcome);
+  const ratio = outcome.service.perSecond / outcome.yardstick.perSecond;
+  console.log(
+    `round ${r}: service ${describe(outcome.service)}, queue drained ${outcome.service.drainMs} ms after the load; ` +
+      `yardstick ${describe(outcome.yardstick)}; ratio ${ratio.toFixed(2)}; ` +
+      `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
+  );
+}
+const ratios = results.map((r) => r.service.perSecond / r.yardstick.perSecond);
+console.log(
+  `median of ${ROUNDS} rounds: service ${Math.round(median(results.map((r) => r.service.perSecond)))}/s, ` +
+    `yardstick ${Math.round(median(results.map((r) => r.yardstick.perSecond)))}/s, ratio ${median(ratios).toFixed(2)} ` +
+    `(per round ${ratios.map((x) => x.toFixed(2)).join(' / ')}); CPU per accepted: service ` +
+    `${median(results.map((r) => r.service.cpuMsPerAccepted)).toFixed(3)} ms, yardstick ` +
+    `${median(results.map((r) => r.yardstick.cpuMsPerAccepted)).toFixed(3)} ms; not 202: service ` +
+    `${results.reduce((sum, r) => sum + r.service.notAccepted, 0)}, yardstick ${results.reduce((sum, r) => sum + r.yardstick.notAccepted, 0)}; ` +
+    `slowest queue drain ${Math.max(...results.map((r) => r.service.drainMs))} ms`,
+);
