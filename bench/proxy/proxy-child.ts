@@ -1,5 +1,6 @@
 // The proxy as the benchmark runs it: a child process with a fetch that counts calls to the
-// service by path, readable at GET /bench/upstream-calls (mounted through extraRoutes).
+// service by path, readable at GET /bench/upstream-calls (mounted through extraRoutes). On
+// SIGTERM it closes and exits normally, so that `node --cpu-prof` writes its profile.
 import { loadProxyConfig, startProxy } from '../../src/proxy/index.js';
 
 const [configPath] = process.argv.slice(2);
@@ -16,6 +17,9 @@ const proxy = await startProxy(config, {
     return fetch(input, init);
   },
   extraRoutes: (app) => app.get('/bench/upstream-calls', (c) => c.json(Object.fromEntries(calls))),
+});
+process.once('SIGTERM', () => {
+  void proxy.close().finally(() => process.exit(0));
 });
 await proxy.keysReady();
 process.stdout.write(`ready ${proxy.url}\n`);

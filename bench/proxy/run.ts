@@ -1,55 +1,60 @@
-// Proxy benchmark (docs/benchmarks.md "Proxy"): cached GET …/signatures/recent through the proxy against a bare
-// node:http server answering the same bytes, the upstream calls during those runs, and signed
-// submissions per second through the proxy into the service. Proxy, service and bare server run
-// as child processes on loopback; each figure is the median of 3 bounded autocannon runs.
-// Usage: node --import tsx bench/proxy/run.ts [--duration 5] [--connections 50]
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Proxy benchmark (docs/benchmarks.md "Proxy"), three loads in one run, each in alternating
+// rounds so that the machine's noise hits both sides alike:
+//   reads:        cached GET …/signatures/recent through the proxy vs a bare node:http server
+//                 sending the same bytes (throughput, and CPU per answer of each server process);
+//   submissions:  signed submissions through the proxy vs signed form bodies straight to the
+//                 service (throughput; CPU per submission of proxy and service);
+//   stale:        the same cached read with the service up vs stopped (stale answers).
+// Servers are child processes on 127.0.0.1 (processes.ts); autocannon runs in this process,
+// which does nothing else while a round runs. Every loop and wait is bounded.
+// Usage: node --import tsx bench/proxy/run.ts [--duration 3] [--rounds 5] [--connections 50]
+//          [--only reads,submissions,stale] [--profile DIR  (the proxy runs under node --cpu-prof)]
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../../src/dev/free-port.js';
 import { openAdmin } from '../../src/service/admin.js';
+import { loadAverage, startServer, stopAll, type ServerProcess } from './processes.js';
+import { median, round, rounded, type Round } from './load.js';
+import { submissionRounds } from './submissions.js';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } },
+  options: {
+    duration: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string', default: 'reads,submissions,stale' },
+    profile: { type: 'string' },
+  },
 });
-const duration = Number(values.duration);
+const durationSeconds = Number(values.duration);
+const rounds = Number(values.rounds);
 const connections = Number(values.connections);
+const loads = new Set(values.only.split(','));
 const CACHE_SECONDS = 2;
-const RUNS = 3;
-const root = new URL('../..', import.meta.url).pathname;
+/** The longest a wait for the proxy to notice the service going or coming back may take. */
+const SWITCH_WAIT_MS = 20_000;
 const dir = mkdtempSync(join(tmpdir(), 'proxy-bench-'));
-const children: ChildProcess[] = [];
 
-function startChild(args: string[], pattern: RegExp): Promise<string> {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
+async function upstreamCalls(proxyUrl: string, key: string): Promise<number> {
+  const calls = (await (await fetch(`${proxyUrl}/bench/upstream-calls`)).json()) as Record<string, number>;
+  return calls[key] ?? 0;
 }
 
-/** CPU seconds (user + system) a process has used so far; clock ticks are 1/100 s on Linux. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** Waits (bounded) until the proxy's answer is, or is no longer, marked stale. */
+async function untilStale(url: string, stale: boolean): Promise<void> {
+  const deadline = Date.now() + SWITCH_WAIT_MS;
+  while (Date.now() < deadline) {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (response.status === 200 && (response.headers.get('x-petition-stale') === '1') === stale) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the proxy's answers did not become ${stale ? 'stale' : 'fresh'} within ${SWITCH_WAIT_MS} ms`);
 }
 
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
-
-async function upstreamCalls(proxyUrl: string): Promise<Record<string, number>> {
-  return (await (await fetch(`${proxyUrl}/bench/upstream-calls`)).json()) as Record<string, number>;
-}
-
-async function main(): Promise<void> {
+async function main(): Promise<Record<string, unknown>> {
   const dbPath = join(dir, 'service.sqlite');
   const admin = openAdmin(dbPath);
   const credentials = admin.createConsumer('benchmark');
@@ -57,128 +62,138 @@ async function main(): Promise<void> {
   admin.seed(petitionId, 200);
   admin.close();
 
-  const serviceUrl = await startChild(
-    ['bin/petition-embed.js', 'service', '--port', '0', '--db', dbPath, '--auto-grant', '--rate-limit', '100000000'],
-    /(http:\/\/[\d.]+:\d+\/v1)/,
-  );
-  // The service posts the key to publicUrl, so the proxy listens on a port picked here.
+  // A fixed port, so that the service can be stopped and started again under the proxy.
+  const servicePort = await freePort();
+  // --allow-private-callbacks: the benchmark's own key request names a loopback callback.
+  const serviceArgs = ['bin/petition-embed.js', 'service', '--port', String(servicePort), '--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000000'];
+  const startService = () => startServer(serviceArgs, /(http:\/\/[\d.]+:\d+\/v1)/);
+  let service: ServerProcess = await startService();
+
   const proxyPort = await freePort();
   const configPath = join(dir, 'proxy.config.json');
   writeFileSync(
     configPath,
     JSON.stringify({
-      upstream: serviceUrl,
+      upstream: service.url,
       apiKey: credentials.api_key,
       secret: credentials.secret,
       publicUrl: `http://127.0.0.1:${proxyPort}`,
       petitions: [{ id: petitionId, source: 'https://bench.example/petition', sourceDescription: 'benchmark', requesterEmail: 'bench@example.org' }],
       operator: { name: 'Bench', termsUrl: 'https://bench.example/terms', privacyUrl: 'https://bench.example/privacy' },
       dataDir: join(dir, 'proxy-data'),
+      // Every request comes from 127.0.0.1: one client address, which must not be refused.
       rateLimit: { signaturesPerIpPerMinute: 100_000_000 },
       cacheSeconds: CACHE_SECONDS,
     }),
   );
-  const proxyUrl = await startChild(['--import', 'tsx', 'bench/proxy/proxy-child.ts', configPath], /ready (http:\/\/\S+)/);
-  const proxyPid = children.at(-1)!.pid!;
+  const profileFlags = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
+  if (values.profile) mkdirSync(values.profile, { recursive: true });
+  const proxy = await startServer([...profileFlags, '--import', 'tsx', 'bench/proxy/proxy-child.ts', configPath], /ready (http:\/\/\S+)/);
 
   const recentPath = `/api/petitions/${petitionId}/signatures/recent`;
-  const body = await (await fetch(`${proxyUrl}${recentPath}`)).text();
+  const body = await (await fetch(`${proxy.url}${recentPath}`)).text();
   writeFileSync(join(dir, 'recent.json'), body);
-  const bareUrl = await startChild(['--import', 'tsx', 'bench/proxy/bare-server.ts', join(dir, 'recent.json')], /ready (http:\/\/\S+)/);
-  const barePid = children.at(-1)!.pid!;
+  const bare = await startServer(['--import', 'tsx', 'bench/proxy/bare-server.ts', join(dir, 'recent.json')], /ready (http:\/\/\S+)/);
 
-  // Warm-up, not counted: the first seconds of a Node process run unoptimised code.
-  await autocannon({ url: `${proxyUrl}${recentPath}`, connections, duration: 2 });
-  await autocannon({ url: `${bareUrl}${recentPath}`, connections, duration: 2 });
-
-  const proxyRates: number[] = [];
-  const bareRates: number[] = [];
-  const upstreamPerRun: number[] = [];
-  // Throughput on a shared 2-core machine swings with whatever else runs; the CPU each server
-  // spends per answer does not, so it is reported too (bare / proxy: the share of the bare
-  // server's throughput the proxy reaches when CPU is what limits both).
-  const proxyCpuPerRequest: number[] = [];
-  const bareCpuPerRequest: number[] = [];
-  const recentKey = `GET /v1/petitions/${petitionId}/signatures/recent`;
-  for (let run = 0; run < RUNS; run++) {
-    const before = (await upstreamCalls(proxyUrl))[recentKey] ?? 0;
-    const proxyCpuBefore = cpuSeconds(proxyPid);
-    const proxied = await autocannon({ url: `${proxyUrl}${recentPath}`, connections, duration });
-    proxyCpuPerRequest.push((cpuSeconds(proxyPid) - proxyCpuBefore) / proxied['2xx']);
-    upstreamPerRun.push(((await upstreamCalls(proxyUrl))[recentKey] ?? 0) - before);
-    const bareCpuBefore = cpuSeconds(barePid);
-    const bare = await autocannon({ url: `${bareUrl}${recentPath}`, connections, duration });
-    bareCpuPerRequest.push((cpuSeconds(barePid) - bareCpuBefore) / bare['2xx']);
-    if (proxied.non2xx > 0 || proxied.errors > 0) throw new Error(`proxy GET run had ${proxied.non2xx} non-2xx, ${proxied.errors} errors`);
-    proxyRates.push(proxied['2xx'] / proxied.duration);
-    bareRates.push(bare['2xx'] / bare.duration);
-  }
-
-  let sequence = 0;
-  const submissionRates: number[] = [];
-  const postKey = `POST /v1/petitions/${petitionId}/signatures`;
-  let queued = 0;
-  for (let run = -1; run < RUNS; run++) {
-    const before = (await upstreamCalls(proxyUrl))[postKey] ?? 0;
-    const result = await autocannon({
-      url: proxyUrl,
-      connections,
-      // Run -1 is the warm-up, not counted.
-      duration: run < 0 ? 2 : duration,
-      requests: [
-        {
-          method: 'POST',
-          path: `/api/petitions/${petitionId}/signatures`,
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            sequence++;
-            request.body = JSON.stringify({
-              first_name: 'Bench',
-              last_name: `Signer ${sequence}`,
-              email: `bench.${run}.${sequence}@example.net`,
-              address: '1 Load Street',
-              city: 'Springfield',
-              state_province: 'IL',
-              postal_code: '62701',
-              country_code: 'US',
-            });
-            return request;
-          },
-        },
-      ],
-    });
-    const forwarded = ((await upstreamCalls(proxyUrl))[postKey] ?? 0) - before;
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`submission run had ${result.non2xx} non-2xx, ${result.errors} errors`);
-    // A submission answered from the outbox would be 202 too; count those that were not forwarded at once.
-    queued += Math.max(0, result['2xx'] - forwarded);
-    if (run >= 0) submissionRates.push(result['2xx'] / result.duration);
-  }
-
-  const proxyMedian = median(proxyRates);
-  const bareMedian = median(bareRates);
-  const summary = {
-    duration_s: duration,
-    connections,
+  const summary: Record<string, unknown> = {
+    duration_s: durationSeconds,
+    rounds,
+    read_connections: connections,
     cache_seconds: CACHE_SECONDS,
-    cached_get_proxy_rps: proxyRates.map(Math.round),
-    cached_get_bare_rps: bareRates.map(Math.round),
-    cached_get_ratio_median: Number((proxyMedian / bareMedian).toFixed(2)),
-    cached_get_ratio_per_run: proxyRates.map((rate, run) => Number((rate / bareRates[run]!).toFixed(2))),
-    cached_get_proxy_cpu_us_per_request: proxyCpuPerRequest.map((seconds) => Number((seconds * 1e6).toFixed(1))),
-    cached_get_bare_cpu_us_per_request: bareCpuPerRequest.map((seconds) => Number((seconds * 1e6).toFixed(1))),
-    cached_get_cpu_ratio_median: Number((median(bareCpuPerRequest) / median(proxyCpuPerRequest)).toFixed(2)),
-    upstream_recent_calls_per_run: upstreamPerRun,
-    upstream_calls_allowed_per_run: Math.ceil(duration / CACHE_SECONDS) + 1,
-    submissions_rps: submissionRates.map(Math.round),
-    submissions_rps_median: Math.round(median(submissionRates)),
-    submissions_queued_instead_of_forwarded: queued,
+    load_average_at_start: loadAverage(),
   };
-  process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  const reading = (origin: string, pid: number, seconds = durationSeconds) =>
+    round({ origin, path: recentPath, connections, durationSeconds: seconds, pids: [pid], expectedStatus: 200 });
+
+  if (loads.has('reads')) {
+    // Warm-up, not counted: the first seconds of a Node process run unoptimised code.
+    await reading(proxy.url, proxy.pid, 2);
+    await reading(bare.url, bare.pid, 2);
+    const proxied: Round[] = [];
+    const bared: Round[] = [];
+    const upstreamPerRound: number[] = [];
+    const recentKey = `GET /v1/petitions/${petitionId}/signatures/recent`;
+    for (let n = 0; n < rounds; n++) {
+      const before = await upstreamCalls(proxy.url, recentKey);
+      // Alternating which goes first, so neither always follows the other's garbage.
+      if (n % 2 === 0) {
+        proxied.push(await reading(proxy.url, proxy.pid));
+        bared.push(await reading(bare.url, bare.pid));
+      } else {
+        bared.push(await reading(bare.url, bare.pid));
+        proxied.push(await reading(proxy.url, proxy.pid));
+      }
+      upstreamPerRound.push((await upstreamCalls(proxy.url, recentKey)) - before);
+    }
+    const proxyRate = median(proxied.map((r) => r.perSecond));
+    const bareRate = median(bared.map((r) => r.perSecond));
+    const proxyCpu = median(proxied.map((r) => r.cpuUsPerAnswer[0]!));
+    const bareCpu = median(bared.map((r) => r.cpuUsPerAnswer[0]!));
+    summary.reads = {
+      proxy_rps: rounded(proxied.map((r) => r.perSecond)),
+      bare_rps: rounded(bared.map((r) => r.perSecond)),
+      proxy_rps_median: Math.round(proxyRate),
+      bare_rps_median: Math.round(bareRate),
+      throughput_ratio_median: Number((proxyRate / bareRate).toFixed(2)),
+      throughput_ratio_per_round: proxied.map((r, n) => Number((r.perSecond / bared[n]!.perSecond).toFixed(2))),
+      proxy_cpu_us_per_answer: rounded(proxied.map((r) => r.cpuUsPerAnswer[0]!), 1),
+      bare_cpu_us_per_answer: rounded(bared.map((r) => r.cpuUsPerAnswer[0]!), 1),
+      cpu_ratio_bare_over_proxy_median: Number((bareCpu / proxyCpu).toFixed(2)),
+      // The upstream calls a round may make: one per cache period.
+      upstream_recent_calls_per_round: upstreamPerRound,
+    };
+  }
+
+  if (loads.has('submissions')) {
+    summary.submissions = await submissionRounds({
+      serviceUrl: service.url,
+      servicePid: service.pid,
+      proxyUrl: proxy.url,
+      proxyPid: proxy.pid,
+      petitionId,
+      apiKey: credentials.api_key,
+      secret: credentials.secret,
+      durationSeconds,
+      rounds,
+      forwardedTo: (key) => upstreamCalls(proxy.url, key),
+    });
+  }
+
+  if (loads.has('stale')) {
+    const url = `${proxy.url}${recentPath}`;
+    await reading(proxy.url, proxy.pid, 2);
+    const cached: Round[] = [];
+    const stale: Round[] = [];
+    for (let n = 0; n < rounds; n++) {
+      await untilStale(url, false);
+      cached.push(await reading(proxy.url, proxy.pid));
+      await service.stop();
+      await untilStale(url, true);
+      stale.push(await reading(proxy.url, proxy.pid));
+      // Still stale at the end: the whole round was answered from the last good answer.
+      await untilStale(url, true);
+      service = await startService();
+    }
+    const cachedRate = median(cached.map((r) => r.perSecond));
+    const staleRate = median(stale.map((r) => r.perSecond));
+    summary.stale = {
+      cached_rps: rounded(cached.map((r) => r.perSecond)),
+      stale_rps: rounded(stale.map((r) => r.perSecond)),
+      throughput_ratio_stale_over_cached_median: Number((staleRate / cachedRate).toFixed(2)),
+      cached_cpu_us_per_answer: rounded(cached.map((r) => r.cpuUsPerAnswer[0]!), 1),
+      stale_cpu_us_per_answer: rounded(stale.map((r) => r.cpuUsPerAnswer[0]!), 1),
+      cpu_ratio_cached_over_stale_median: Number(
+        (median(cached.map((r) => r.cpuUsPerAnswer[0]!)) / median(stale.map((r) => r.cpuUsPerAnswer[0]!))).toFixed(2),
+      ),
+    };
+  }
+  summary.load_average_at_end = loadAverage();
+  return summary;
 }
 
 try {
-  await main();
+  process.stdout.write(`${JSON.stringify(await main(), null, 2)}\n`);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  await stopAll();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,0 +1,73 @@
+// The benchmark's server processes: each server (service, proxy, bare node:http) is a child
+// process on 127.0.0.1, so that it shares no event loop with the load generator, and its CPU time
+// can be read from /proc/PID/stat.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+export interface ServerProcess {
+  /** What the ready line's first group captured (the server's URL). */
+  url: string;
+  pid: number;
+  /** SIGTERM, then waits for the exit (at most 10 s, then SIGKILL). */
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+export function startServer(args: string[], ready: RegExp): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) {
+        output = '';
+        resolve({
+          url: match[1]!,
+          pid: child.pid!,
+          async stop() {
+            child.kill('SIGTERM');
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            await exited;
+            clearTimeout(timer);
+          },
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** Stops every server still running (the benchmark's `finally`). */
+export async function stopAll(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+}
+
+/** CPU seconds (user + system) a process has used so far; clock ticks are 1/100 s on Linux. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export function loadAverage(): number {
+  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+}

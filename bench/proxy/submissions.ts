@@ -1,0 +1,137 @@
+// The submissions part of the proxy benchmark: signed submissions through the proxy (JSON from
+// the "browser", signed and forwarded by the proxy) against the same kind of signed form bodies
+// sent straight to the service (as bench/service/submissions.ts does), in alternating rounds of
+// the same run. Each body is used once: a second use would be a replay.
+import { signFormBody } from '../../src/shared/signing.js';
+import { eachBodyOnce, median, round, rounded, type Round } from './load.js';
+
+/** Submissions one round can send at most, per second of the round (the service takes about 5,500/s). */
+const BODIES_PER_SECOND = 15_000;
+/** As bench/service/submissions.ts. */
+const CONNECTIONS = 64;
+
+export interface SubmissionBench {
+  serviceUrl: string;
+  servicePid: number;
+  proxyUrl: string;
+  proxyPid: number;
+  petitionId: number;
+  apiKey: string;
+  secret: string;
+  durationSeconds: number;
+  rounds: number;
+  /** The proxy's count of upstream calls for a key such as `POST /v1/petitions/1/signatures`. */
+  forwardedTo: (key: string) => Promise<number>;
+}
+
+function signer(side: string, round: number, index: number) {
+  return {
+    first_name: 'Bench',
+    last_name: `Signer ${index}`,
+    email: `bench.${side}.${round}.${index}@example.net`,
+    address: '1 Load Street',
+    city: 'Springfield',
+    state_province: 'IL',
+    postal_code: '62701',
+    country_code: 'US',
+  };
+}
+
+/** A key of its own for the direct side, requested over the API as any site would (auto-granted). */
+async function directKey(bench: SubmissionBench, source: string): Promise<string> {
+  const origin = new URL(bench.serviceUrl).origin;
+  const keyPath = `${new URL(bench.serviceUrl).pathname}/petitions/${bench.petitionId}/auth_keys`;
+  const request = async () => {
+    const body = await signFormBody(
+      [
+        ['api_key', bench.apiKey], ['source_description', 'bench direct'], ['source', source], ['requester_email', 'bench@example.org'],
+        ['callback_endpoint', 'http://127.0.0.1:9/unused'], ['timestamp', new Date().toISOString()], ['endpoint', keyPath],
+      ],
+      bench.secret,
+    );
+    return fetch(`${origin}${keyPath}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  };
+  // The first request asks for the key; with --auto-grant the second answers it.
+  await (await request()).arrayBuffer();
+  const { auth_key } = (await (await request()).json()) as { auth_key?: string };
+  if (!auth_key) throw new Error('the service granted no key for the direct submissions');
+  return auth_key;
+}
+
+export async function submissionRounds(bench: SubmissionBench): Promise<Record<string, unknown>> {
+  const source = 'https://bench.example/direct';
+  const authKey = await directKey(bench, source);
+  const servicePath = `${new URL(bench.serviceUrl).pathname}/petitions/${bench.petitionId}/signatures`;
+  const proxyPath = `/api/petitions/${bench.petitionId}/signatures`;
+  const forwardKey = `POST ${servicePath}`;
+
+  const direct = async (n: number, seconds: number): Promise<Round> => {
+    const timestamp = new Date().toISOString();
+    const bodies: string[] = [];
+    for (let i = 0; i < BODIES_PER_SECOND * seconds; i++) {
+      const fields = Object.entries(signer('direct', n, i));
+      bodies.push(
+        await signFormBody(
+          [['api_key', bench.apiKey], ['source', source], ...fields, ['timestamp', timestamp], ['endpoint', servicePath]],
+          bench.secret,
+          authKey,
+        ),
+      );
+    }
+    return round({
+      origin: new URL(bench.serviceUrl).origin,
+      connections: CONNECTIONS,
+      durationSeconds: seconds,
+      pids: [bench.servicePid],
+      expectedStatus: 202,
+      requests: eachBodyOnce(servicePath, 'application/x-www-form-urlencoded', bodies),
+    });
+  };
+  let queued = 0;
+  const proxied = async (n: number, seconds: number): Promise<Round> => {
+    const bodies = Array.from({ length: BODIES_PER_SECOND * seconds }, (_, i) => JSON.stringify(signer('proxy', n, i)));
+    const before = await bench.forwardedTo(forwardKey);
+    const result = await round({
+      origin: bench.proxyUrl,
+      connections: CONNECTIONS,
+      durationSeconds: seconds,
+      pids: [bench.proxyPid, bench.servicePid],
+      expectedStatus: 202,
+      requests: eachBodyOnce(proxyPath, 'application/json', bodies),
+    });
+    // A submission the service did not take at once goes to the outbox, and is answered 202 too.
+    queued += Math.max(0, result.answered - ((await bench.forwardedTo(forwardKey)) - before));
+    return result;
+  };
+
+  // Warm-up, not counted.
+  await proxied(-1, 2);
+  await direct(-1, 2);
+  queued = 0;
+  const viaProxy: Round[] = [];
+  const straight: Round[] = [];
+  for (let n = 0; n < bench.rounds; n++) {
+    if (n % 2 === 0) {
+      viaProxy.push(await proxied(n, bench.durationSeconds));
+      straight.push(await direct(n, bench.durationSeconds));
+    } else {
+      straight.push(await direct(n, bench.durationSeconds));
+      viaProxy.push(await proxied(n, bench.durationSeconds));
+    }
+  }
+  const proxyRate = median(viaProxy.map((r) => r.perSecond));
+  const directRate = median(straight.map((r) => r.perSecond));
+  return {
+    connections: CONNECTIONS,
+    through_proxy_per_s: rounded(viaProxy.map((r) => r.perSecond)),
+    straight_to_service_per_s: rounded(straight.map((r) => r.perSecond)),
+    through_proxy_median: Math.round(proxyRate),
+    straight_to_service_median: Math.round(directRate),
+    throughput_ratio_median: Number((proxyRate / directRate).toFixed(2)),
+    throughput_ratio_per_round: viaProxy.map((r, n) => Number((r.perSecond / straight[n]!.perSecond).toFixed(2))),
+    via_proxy_proxy_cpu_us_per_submission: rounded(viaProxy.map((r) => r.cpuUsPerAnswer[0]!), 1),
+    via_proxy_service_cpu_us_per_submission: rounded(viaProxy.map((r) => r.cpuUsPerAnswer[1]!), 1),
+    straight_service_cpu_us_per_submission: rounded(straight.map((r) => r.cpuUsPerAnswer[0]!), 1),
+    queued_instead_of_forwarded: queued,
+  };
+}
