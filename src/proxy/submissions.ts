@@ -54,8 +54,11 @@ export class Submissions {
     this.#outbox = outbox;
   }
 
-  /** Sends one entry as it is now: fresh timestamp, current key. Used for first tries and retries. */
-  async deliver(petitionId: number, signer: SignerInput): Promise<Delivery> {
+  /**
+   * Sends one signature as it is now: fresh timestamp, current key. Used for first tries and by
+   * the outbox for retries, which holds what `deliverSignature` calls this system's fault.
+   */
+  async deliver(petitionId: number, signer: SignerInput, language?: string): Promise<Delivery> {
     const petition = this.#options.petitions.find((p) => p.id === petitionId);
     const authKey = this.#options.keys.grantedKey(petitionId);
     if (!petition || !authKey) {
@@ -65,23 +68,9 @@ export class Submissions {
       if (petition && status === 'pending') return { kind: 'retry', reason: 'auth key pending' };
       return { kind: 'refused', status: 403, messages: [`auth_key: ${status}`] };
     }
-    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer);
+    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language);
     if (delivery.kind === 'accepted') this.#options.cache.invalidate(petitionId);
     if (delivery.kind === 'refused' && refusesAuthKey(delivery)) await this.#options.keys.markRevoked(petitionId);
-    return delivery;
-  }
-
-  /**
-   * For the outbox. A queued signature was promised to its signer, so a refusal of this proxy's
-   * own credentials (401: the secret, the clock, the key) is waited out until the operator fixes
-   * it, not taken as the signature's final refusal.
-   */
-  async deliverQueued(petitionId: number, signer: SignerInput): Promise<Delivery> {
-    const delivery = await this.deliver(petitionId, signer);
-    if (delivery.kind === 'refused' && delivery.status === 401) {
-      this.#options.log(`outbox: the service refused this proxy's credentials (401): ${delivery.messages.join('; ')}`);
-      return { kind: 'retry', reason: 'service answered 401' };
-    }
     return delivery;
   }
 
@@ -94,15 +83,20 @@ export class Submissions {
         : new ProxyError(403, [KEY_MESSAGES[keyStatus]]);
     }
     const outbox = this.#requireOutbox();
-    if (await outbox.hasWaiting()) return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, 'earlier submissions are queued'));
+    const { language } = consent;
+    if (await outbox.hasWaiting()) {
+      return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, language, 'earlier submissions are queued'));
+    }
 
-    const delivery = await this.deliver(petitionId, signer);
+    const delivery = await this.deliver(petitionId, signer, language);
     switch (delivery.kind) {
       case 'accepted':
         return this.#accepted(petitionId, signer, consent, { result: 'success' });
       case 'retry':
-        return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, delivery.reason));
+        return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, language, delivery.reason));
+      // Nothing was promised yet, so the signer hears of it (the form shows a field's message).
       case 'refused':
+      case 'held':
         throw this.#refusal(petitionId, delivery.status, delivery.messages);
     }
   }
@@ -113,8 +107,8 @@ export class Submissions {
     return result;
   }
 
-  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, reason: string): Promise<SubmissionResult> {
-    const id = await outbox.queue(petitionId, signer);
+  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, language: string | undefined, reason: string): Promise<SubmissionResult> {
+    const id = await outbox.queue(petitionId, signer, language);
     this.#options.log(`outbox: submission #${id} for petition ${petitionId} queued (${reason})`);
     return { result: 'success', messages: [QUEUED_MESSAGE] };
   }

@@ -43,3 +43,30 @@ test('the summary carries confirm_signers, and a signature is 202 but counts onl
   assert.equal(state, 'unconfirmed');
   assert.deepEqual(stack.leaks(), []);
 });
+
+/** The language the service will write to a signer in, as it stored it with the confirmation. */
+function confirmationLanguage(email: string): string | undefined {
+  const db = new Database(stack.dbPath, { readonly: true });
+  try {
+    const row = db
+      .prepare('SELECT c.lang FROM signature_confirmations c JOIN signatures s ON s.id = c.signature_id WHERE s.email = ?')
+      .get(email) as { lang: string } | undefined;
+    return row?.lang;
+  } finally {
+    db.close();
+  }
+}
+
+test("the form's language reaches the service, which writes to the signer in it: sent at once and from the outbox", async () => {
+  const direct = signer(stack);
+  const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: { ...direct, language: 'es' } });
+  assert.equal(answer.status, 202);
+  assert.equal(await eventually(() => confirmationLanguage(direct.email), 3000, 'the confirmation'), 'es');
+
+  await stack.stopService();
+  const queued = signer(stack);
+  const queuedAnswer = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: { ...queued, language: 'fr' } });
+  assert.equal(queuedAnswer.status, 202);
+  await stack.startService();
+  assert.equal(await eventually(() => confirmationLanguage(queued.email), 10_000, 'the queued confirmation'), 'fr');
+});

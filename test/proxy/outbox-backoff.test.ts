@@ -47,14 +47,17 @@ function storeWithOneEntry(attempts: number, rescheduled: (nextAttemptAt: number
   };
   return {
     add: async () => entry.id,
-    oldest: async () => ({ ...entry }),
+    firstInLine: async () => ({ ...entry }),
+    nextHeld: async () => undefined,
     async reschedule(_id, attempts, nextAttemptAt) {
       rescheduled(nextAttemptAt);
       entry.attempts = attempts;
       entry.nextAttemptAt = nextAttemptAt;
     },
+    hold: async () => undefined,
+    releaseHeld: async () => 0,
     remove: async () => undefined,
-    size: async () => 1,
+    lineLength: async () => 1,
     close: () => undefined,
   };
 }
