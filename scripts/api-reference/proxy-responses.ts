@@ -34,7 +34,10 @@ export const proxyHeaders: Record<string, OpenApiObject> = {
     false,
   ),
   RetryAfter: header('Seconds to wait before trying again.', { type: 'integer', minimum: 1, examples: [60] }),
-  ETag: header('Changes whenever the file does; send it back in If-None-Match.', { type: 'string', examples: ['"e5be-19aa6f3c2d1"'] }),
+  ETag: header(
+    'Changes whenever the file does, and differs for each Content-Encoding (-br, -gz inside the quotes); send it back in If-None-Match with the same Accept-Encoding.',
+    { type: 'string', examples: ['"e5be-19aa6f3c2d1"', '"e5be-19aa6f3c2d1-br"', '"e5be-19aa6f3c2d1-gz"'] },
+  ),
 };
 
 export const proxyResponses: Record<string, OpenApiObject> = {
@@ -88,17 +91,27 @@ export function preflightOperation(): OpenApiObject {
 
 /**
  * A script file: the entry (cached 5 minutes) or a chunk (hashed name, cached a year). Public
- * code: any page may load it, so that the elements can explain an origin the API refuses.
+ * code: any page may load it, so that the elements can explain an origin the API refuses. Sent
+ * compressed as Accept-Encoding allows, from copies made once, never per request.
  */
 export function scriptOperation(summary: string, cacheControl: string, parameters: OpenApiObject[] = []): OpenApiObject {
-  const fileHeaders = { ...publicHeaders(), ETag: headerRef('ETag'), 'Cache-Control': header('How long to keep it.', { const: cacheControl }) };
+  const fileHeaders = {
+    ...publicHeaders(),
+    Vary: header('Answers differ by Origin and by Accept-Encoding.', { const: 'Origin, Accept-Encoding' }),
+    ETag: headerRef('ETag'),
+    'Cache-Control': header('How long to keep it.', { const: cacheControl }),
+  };
   return {
     summary,
     ...(parameters.length > 0 ? { parameters } : {}),
     responses: {
       '200': {
-        description: 'The file.',
-        headers: fileHeaders,
+        description:
+          'The file, brotli-compressed when Accept-Encoding accepts br at a weight (q) at least that of gzip, else gzip-compressed when it accepts gzip (or x-gzip, or * without q=0), else as it is (no Accept-Encoding, both refused with q=0, or identity weighted above them); a file compression does not shrink is sent as it is. Content-Length is that of the bytes sent.',
+        headers: {
+          ...fileHeaders,
+          'Content-Encoding': header('The coding of the bytes sent; absent when they are the file as it is.', { enum: ['br', 'gzip'] }, false),
+        },
         content: { 'text/javascript': { schema: { type: 'string', description: 'An ES module.' } } },
       },
       '304': emptyResponse('If-None-Match named the current ETag.', fileHeaders),

@@ -1,7 +1,9 @@
 // GET /petition-embed.js and the chunks it imports: the whole installation is one script tag.
 // The entry's name never changes, so it is cached briefly and revalidated by ETag; chunk names
-// carry a content hash (Vite), so they are cached for a year.
+// carry a content hash (Vite), so they are cached for a year. Each is sent brotli- or
+// gzip-compressed as the client accepts, from copies the AssetSource made ahead of any request.
 import { Hono } from 'hono';
+import { chooseCoding, etagOf } from './asset-encoding.js';
 import type { AssetSource } from './asset-source.js';
 import { ProxyError } from './failure.js';
 
@@ -29,14 +31,20 @@ export function assetRoutes(assets: AssetSource): Hono {
       const hint = path === 'petition-embed.js' ? ' (the elements are not built: run `npx vite build`)' : '';
       throw new ProxyError(404, [`${path}: not found${hint}`]);
     }
+    const coding = chooseCoding(c.req.header('accept-encoding'), asset.encoded);
+    const etag = etagOf(asset.etag, coding);
     c.header('Content-Type', 'text/javascript; charset=utf-8');
-    c.header('ETag', asset.etag);
+    // Next to the origin policy's Vary: Origin, so shared caches keep each coding apart too.
+    c.header('Vary', 'Accept-Encoding', { append: true });
+    c.header('ETag', etag);
     c.header(
       'Cache-Control',
       HASHED_NAME.test(path) ? 'public, max-age=31536000, immutable' : `public, max-age=${ENTRY_MAX_AGE_SECONDS}`,
     );
-    if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304);
-    return c.body(asset.body, 200);
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    if (coding === undefined) return c.body(asset.body, 200);
+    c.header('Content-Encoding', coding);
+    return c.body(asset.encoded[coding]!, 200);
   });
   return app;
 }

@@ -1,9 +1,12 @@
 // `petition-embed proxy [--host H] [--port P] --config FILE` runs the proxy;
 // `petition-embed proxy keys --config FILE` prints each petition's key status (never the key);
-// `petition-embed proxy webhook test --config FILE [--petition ID]` sends each webhook a sample.
+// `petition-embed proxy webhook test --config FILE [--petition ID]` sends each webhook a sample;
+// `petition-embed proxy doctor --config FILE` checks the setup, one line per finding.
 import { parseArgs } from 'node:util';
 import { loadProxyConfig } from './config-file.js';
 import { ProxyConfigError, type ProxyConfig } from './config.js';
+import { exitStatusOf, formatFinding } from './doctor-finding.js';
+import { runDoctor } from './doctor.js';
 import { createKeyFile } from './key-file.js';
 import { startProxy } from './index.js';
 import { sendWebhookSamples } from './webhook-test.js';
@@ -12,6 +15,7 @@ const USAGE =
   'usage: petition-embed proxy [--host 127.0.0.1] [--port 4020] --config proxy.config.json\n' +
   '       petition-embed proxy keys --config proxy.config.json\n' +
   '       petition-embed proxy webhook test --config proxy.config.json [--petition ID]\n' +
+  '       petition-embed proxy doctor --config proxy.config.json\n' +
   'PETITION_API_KEY and PETITION_API_SECRET in the environment override the file.\n';
 
 function readConfig(path: string | undefined): ProxyConfig {
@@ -57,6 +61,17 @@ async function testWebhooks(config: ProxyConfig, petition: string | undefined): 
   process.exitCode = results.every(({ outcome }) => outcome.startsWith('HTTP 2')) ? 0 : 1;
 }
 
+/** Exit status 1 when any check failed; a config that does not load is reported like the rest. */
+async function doctor(path: string | undefined): Promise<void> {
+  if (!path) {
+    process.stderr.write(`--config is required\n${USAGE}`);
+    process.exit(2);
+  }
+  const findings = await runDoctor(path, process.env);
+  process.stdout.write(findings.map((finding) => `${formatFinding(finding)}\n`).join(''));
+  process.exitCode = exitStatusOf(findings);
+}
+
 export async function main(args: string[]): Promise<void> {
   let parsed;
   try {
@@ -81,10 +96,12 @@ export async function main(args: string[]): Promise<void> {
     return;
   }
   const webhookTest = positionals.length === 2 && positionals[0] === 'webhook' && positionals[1] === 'test';
-  if (!webhookTest && (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'keys'))) {
+  const command = positionals.length === 1 && ['keys', 'doctor'].includes(positionals[0]!);
+  if (positionals.length > 0 && !webhookTest && !command) {
     process.stderr.write(`unknown command: ${positionals.join(' ')}\n${USAGE}`);
     process.exit(2);
   }
+  if (positionals[0] === 'doctor') return doctor(values.config);
   const config = readConfig(values.config);
   if (positionals[0] === 'keys') return printKeys(config);
   if (webhookTest) return testWebhooks(config, values.petition);
