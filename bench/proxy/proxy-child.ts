@@ -1,20 +1,24 @@
-// The proxy as the benchmark runs it: a child process with a fetch that counts calls to the
+// The proxy as the benchmark runs it: a child process with a transport that counts calls to the
 // service by path, readable at GET /bench/upstream-calls (mounted through extraRoutes). On
 // SIGTERM it closes and exits normally, so that `node --cpu-prof` writes its profile.
+import { httpTransport } from '../../src/proxy/http-transport.js';
 import { loadProxyConfig, startProxy } from '../../src/proxy/index.js';
 
 const [configPath] = process.argv.slice(2);
 const calls = new Map<string, number>();
+const http = httpTransport();
 
 const config = loadProxyConfig(configPath!, {});
 const proxy = await startProxy(config, {
   port: Number(new URL(config.publicUrl).port),
   log: () => undefined,
-  fetch: (input, init) => {
-    const url = new URL(String(input));
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-    return fetch(input, init);
+  transport: {
+    send(request) {
+      const key = `${request.method} ${new URL(request.url).pathname}`;
+      calls.set(key, (calls.get(key) ?? 0) + 1);
+      return http.send(request);
+    },
+    close: () => http.close(),
   },
   extraRoutes: (app) => app.get('/bench/upstream-calls', (c) => c.json(Object.fromEntries(calls))),
 });

@@ -143,7 +143,7 @@ export class AuthKeys {
         const payload = parseOutcome(answer.body);
         if (payload) {
           this.#inDoubt.delete(petition.id);
-          await this.apply(payload, { kind: 'answer', at: serviceSeconds(answer.headers.get('date')) });
+          await this.apply(payload, { kind: 'answer', at: serviceSeconds(answer.header('date') ?? null) });
         } else {
           this.#options.log(`auth key for petition ${petition.id}: the service's answer could not be read`);
         }

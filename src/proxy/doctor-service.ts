@@ -20,7 +20,7 @@ async function read(client: UpstreamClient, petitionId: number): Promise<Read> {
 }
 
 function isApiJson(answer: UpstreamAnswer): boolean {
-  if (!(answer.headers.get('content-type') ?? '').includes('application/json')) return false;
+  if (!(answer.header('content-type') ?? '').includes('application/json')) return false;
   try {
     const body = JSON.parse(answer.body) as Record<string, unknown>;
     return typeof body === 'object' && body !== null && ('petition_id' in body || body.result === 'failure');
@@ -37,7 +37,7 @@ function reasons(answer: UpstreamAnswer): string {
 
 /** "… (the service's clock is 412 s ahead of this machine's)" when the difference matters. */
 function clockNote(answer: UpstreamAnswer, now: number): string {
-  const date = Date.parse(answer.headers.get('date') ?? '');
+  const date = Date.parse(answer.header('date') ?? '');
   if (Number.isNaN(date)) return '';
   const seconds = Math.round((date - now) / 1000);
   if (Math.abs(seconds) < TIMESTAMP_WINDOW_SECONDS - 60) return '';

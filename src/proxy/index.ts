@@ -29,6 +29,9 @@ import { seenCallbacksInSqlite } from './seen-callback-sqlite.js';
 import { openStateDatabase } from './state-database.js';
 import { Submissions } from './submissions.js';
 import { UpstreamClient } from './upstream-client.js';
+import { fetchTransport, type UpstreamTransport } from './upstream-transport.js';
+import { httpTransport } from './http-transport.js';
+import { rsigDigest } from '../shared/rsig-digest.js';
 import { UpstreamReads } from './upstream-reads.js';
 import { openWebhookDatabase } from './webhook-sqlite.js';
 import { Webhooks, type WebhookTiming } from './webhooks.js';
@@ -58,8 +61,10 @@ export interface ProxyOptions {
   readPauseMs?: number;
   /** Last good answers kept at most; default LAST_GOOD_MAX_ENTRIES (last-good.ts). */
   lastGoodMaxEntries?: number;
-  /** Replaces fetch for calls to the service (benchmarks count them, tests simulate failures). */
+  /** Calls to the service through this fetch instead of node:http (tests simulate failures in it). */
   fetch?: typeof fetch;
+  /** Calls to the service through this transport (the benchmark counts them); wins over `fetch`. */
+  transport?: UpstreamTransport;
   /** Webhook backoff and deadlines; defaults in webhooks.ts (retried for a week). */
   webhookTiming?: WebhookTiming;
   /** Deadlines and caps on connections; defaults in src/shared/connection-limits.ts (the service's too). */
@@ -80,12 +85,14 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   const log = options.log ?? ((line: string) => console.log(line));
   const scheduler = createTimerScheduler(log);
   const stateDb = openStateDatabase(config.dataDir);
+  const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : httpTransport());
   const client = new UpstreamClient({
     upstream: config.upstream,
     apiKey: config.apiKey,
     secret: config.secret,
     timeoutMs: config.upstreamTimeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    transport,
+    digest: rsigDigest,
   });
   const keys = new AuthKeys({
     petitions: config.petitions,
@@ -192,6 +199,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     outboxStore.close();
     webhookStore.close();
     stateDb.close();
+    transport.close();
     throw error;
   }
   outbox.kick();
@@ -212,6 +220,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       outboxStore.close();
       webhookStore.close();
       stateDb.close();
+      transport.close();
     },
   };
 }

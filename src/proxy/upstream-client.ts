@@ -1,45 +1,44 @@
 // Talks to the petition service over HTTP: GETs carry the api_key, POSTs are signed form bodies
 // (docs/api.md "Signing a request"), every call is bounded by a timeout.
-import { formEncode, signFormBody } from '../shared/signing.js';
+import { formEncode, signFormBody, type RsigDigest } from '../shared/signing.js';
+import { fetchTransport, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.js';
 
-export interface UpstreamAnswer {
-  status: number;
-  headers: Headers;
-  body: string;
-}
-
-/** The service could not be reached or did not answer in time; carries no upstream internals. */
-export class UpstreamUnavailable extends Error {
-  constructor(readonly reason: 'unreachable' | 'timeout') {
-    super(`petition service ${reason}`);
-    this.name = 'UpstreamUnavailable';
-  }
-}
+export { UpstreamUnavailable, type UpstreamAnswer } from './upstream-transport.js';
 
 export interface UpstreamClientOptions {
   upstream: string;
   apiKey: string;
   secret: string;
   timeoutMs: number;
+  /** How requests travel; default `fetch` (upstream-transport.ts), on Node http-transport.ts. */
+  transport?: UpstreamTransport;
+  /** Used when no transport is given: a fetch of its own (tests put faults in it). */
   fetch?: typeof fetch;
+  /** How rsig is computed; default Web Crypto, on Node src/shared/rsig-digest.ts. */
+  digest?: RsigDigest;
   now?: () => Date;
 }
 
 export class UpstreamClient {
   readonly #base: URL;
   readonly #options: UpstreamClientOptions;
-  readonly #fetch: typeof fetch;
+  readonly #transport: UpstreamTransport;
 
   constructor(options: UpstreamClientOptions) {
     this.#options = options;
     this.#base = new URL(options.upstream);
-    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#transport = options.transport ?? fetchTransport(options.fetch);
   }
 
   /** `path` is relative to the base URL, e.g. `/petitions/1/signatures`. */
   get(path: string, query: Iterable<readonly [string, string]> = []): Promise<UpstreamAnswer> {
     const search = formEncode([['api_key', this.#options.apiKey], ...query]);
-    return this.#send(`${this.#base.href.replace(/\/$/, '')}${path}?${search}`, { method: 'GET' });
+    return this.#transport.send({
+      method: 'GET',
+      url: `${this.#base.href.replace(/\/$/, '')}${path}?${search}`,
+      headers: {},
+      timeoutMs: this.#options.timeoutMs,
+    });
   }
 
   /**
@@ -61,23 +60,15 @@ export class UpstreamClient {
       ],
       this.#options.secret,
       authKey,
+      this.#options.digest,
     );
-    return this.#send(`${this.#base.origin}${endpoint}`, {
+    return this.#transport.send({
       method: 'POST',
+      url: `${this.#base.origin}${endpoint}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body,
+      timeoutMs: this.#options.timeoutMs,
     });
-  }
-
-  async #send(url: string, init: RequestInit): Promise<UpstreamAnswer> {
-    let response: Response;
-    try {
-      response = await this.#fetch(url, { ...init, signal: AbortSignal.timeout(this.#options.timeoutMs) });
-      return { status: response.status, headers: response.headers, body: await response.text() };
-    } catch (error) {
-      const name = (error as Error).name;
-      throw new UpstreamUnavailable(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable');
-    }
   }
 }
 

@@ -71,7 +71,7 @@ export class UpstreamReads {
       const messages = upstreamMessages(answer.body);
       throw new ProxyError(answer.status, messages.length ? messages : [answer.status === 404 ? 'petition not found' : 'The request was not valid.']);
     }
-    const retryAfterMs = answer.status === 429 ? Number(answer.headers.get('retry-after')) * 1000 : 0;
+    const retryAfterMs = answer.status === 429 ? Number(answer.header('retry-after')) * 1000 : 0;
     const pauseMs = Math.min(MAX_PAUSE_MS, Math.max(this.#pauseMs, Number.isFinite(retryAfterMs) ? retryAfterMs : 0));
     return this.#failed(key, `service answered ${answer.status}`, pauseMs);
   }

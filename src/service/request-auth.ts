@@ -3,7 +3,7 @@
 import { timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import type { PostParams } from './request-params.js';
-import { rsigDigest } from './rsig-digest.js';
+import { rsigDigest } from '../shared/rsig-digest.js';
 import { textParam } from './request-params.js';
 import type { ConsumerRow, Store } from './store.js';
 

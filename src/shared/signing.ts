@@ -76,14 +76,18 @@ export function computeRsig(requestString: string, secret: string, authKey = '')
   return sha256Hex(requestString + secret + authKey);
 }
 
+/** computeRsig's formula, possibly computed otherwise (rsig-digest.ts: node:crypto on servers). */
+export type RsigDigest = (requestString: string, secret: string, authKey: string) => string | Promise<string>;
+
 /** Builds a signed form body: the pairs in order, then `rsig` as the last pair. */
 export async function signFormBody(
   pairs: Iterable<readonly [string, string]>,
   secret: string,
   authKey = '',
+  digest: RsigDigest = computeRsig,
 ): Promise<string> {
   const requestString = formEncode(pairs);
-  const rsig = await computeRsig(requestString, secret, authKey);
+  const rsig = await digest(requestString, secret, authKey);
   return requestString === '' ? `rsig=${rsig}` : `${requestString}&rsig=${rsig}`;
 }
 
