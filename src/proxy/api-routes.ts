@@ -31,9 +31,15 @@ export interface ApiRoutesOptions {
 /** Marks a read the service could not answer, served from the proxy's last good answers. */
 export const STALE_HEADER = 'X-Petition-Stale';
 
+/** The headers of a read's answer besides the origin rules' (also cached-read-listener.ts's). */
+export function readAnswerHeaders(result: ReadAnswer): Record<string, string> {
+  return result.stale
+    ? { 'Content-Type': 'application/json; charset=utf-8', [STALE_HEADER]: '1' }
+    : { 'Content-Type': 'application/json; charset=utf-8' };
+}
+
 function answer(c: Context, result: ReadAnswer): Response {
-  c.header('Content-Type', 'application/json; charset=utf-8');
-  if (result.stale) c.header(STALE_HEADER, '1');
+  for (const [name, value] of Object.entries(readAnswerHeaders(result))) c.header(name, value);
   return c.body(result.body, 200);
 }
 

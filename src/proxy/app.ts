@@ -12,7 +12,7 @@ import type { CallbackVerifier } from './callback-verification.js';
 import type { ProxyConfig } from './config.js';
 import { failureResponse, ProxyError } from './failure.js';
 import type { LogSummary } from './log-summary.js';
-import { EMBED_STATUS_PATH, OriginRules, originPolicy } from './origin-policy.js';
+import { EMBED_STATUS_PATH, originPolicy, proxyOriginRules } from './origin-policy.js';
 import type { PetitionReads } from './petition-reads.js';
 import { FixedWindowLimit } from './rate-limit.js';
 import type { RateCounters } from './rate-counters.js';
@@ -55,7 +55,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
   });
   app.notFound((c) => failureResponse(c, new ProxyError(404, ['not found'])));
 
-  const origins = new OriginRules([new URL(config.publicUrl).origin, ...config.allowedOrigins]);
+  const origins = proxyOriginRules(config.publicUrl, config.allowedOrigins);
   app.use(originPolicy(origins, (path) => path === EMBED_STATUS_PATH || isElementAsset(path)));
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,

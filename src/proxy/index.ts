@@ -1,8 +1,8 @@
 // The signing proxy on Node: wires the config, the Node adapters (key file, SQLite outbox, asset
 // folder, connection address) and the Hono app together and serves it.
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { capConnections, DEFAULT_CONNECTION_LIMITS, serverTimeouts, type ConnectionLimits } from '../shared/connection-limits.js';
@@ -29,6 +29,8 @@ import { seenCallbacksInSqlite } from './seen-callback-sqlite.js';
 import { openStateDatabase } from './state-database.js';
 import { Submissions } from './submissions.js';
 import { UpstreamClient } from './upstream-client.js';
+import { cachedReadListener } from './cached-read-listener.js';
+import { proxyOriginRules } from './origin-policy.js';
 import { fetchTransport, type UpstreamTransport } from './upstream-transport.js';
 import { httpTransport } from './http-transport.js';
 import { rsigDigest } from '../shared/rsig-digest.js';
@@ -178,12 +180,14 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
 
   const host = options.host ?? '127.0.0.1';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  const listener = cachedReadListener(
+    { reads, origins: proxyOriginRules(config.publicUrl, config.allowedOrigins), petitionIds: new Set(config.petitions.map((p) => p.id)) },
+    getRequestListener(app.fetch),
+  );
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve(
-      { fetch: app.fetch, hostname: host, port: options.port ?? 4020, serverOptions: serverTimeouts(limits) },
-      () => resolve(started as Server),
-    );
+    const started = createServer(serverTimeouts(limits), listener);
     started.once('error', reject);
+    started.listen(options.port ?? 4020, host, () => resolve(started));
   });
   answerMalformedRequests(server);
   capConnections(server, limits);

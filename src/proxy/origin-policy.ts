@@ -28,6 +28,23 @@ export class OriginRules {
   }
 }
 
+/** The proxy's own origin is always allowed: its demo page and `/embed-status` checks. */
+export function proxyOriginRules(publicUrl: string, allowedOrigins: readonly string[]): OriginRules {
+  return new OriginRules([new URL(publicUrl).origin, ...allowedOrigins]);
+}
+
+/**
+ * The CORS headers of an API answer (not a preflight) to a page with this Origin, or undefined
+ * when the origin is refused. The one statement of that rule, for the middleware below and for
+ * cached reads answered ahead of the app on Node (cached-read-listener.ts).
+ */
+export function apiCorsHeaders(rules: OriginRules, origin: string | undefined): Record<string, string> | undefined {
+  // Every answer may differ by Origin, so shared caches must keep them apart.
+  if (origin === undefined) return { Vary: 'Origin' };
+  if (!rules.allows(origin)) return undefined;
+  return { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'Retry-After, X-Petition-Stale' };
+}
+
 /**
  * `isPublic` says which paths any page may load: the elements' code and the embed status (the
  * composition root passes it, since the asset routes know their own paths).
@@ -43,16 +60,17 @@ export function originPolicy(rules: OriginRules, isPublic: (path: string) => boo
       c.header('Access-Control-Allow-Origin', '*');
       return next();
     }
-    if (!rules.allows(origin)) throw new ProxyError(403, ['Origin: this website is not allowed to use this petition proxy']);
+    const cors = apiCorsHeaders(rules, origin);
+    if (!cors) throw new ProxyError(403, ['Origin: this website is not allowed to use this petition proxy']);
 
-    c.header('Access-Control-Allow-Origin', origin);
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      c.header('Access-Control-Allow-Origin', origin);
       c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
       c.header('Access-Control-Allow-Headers', 'Content-Type');
       c.header('Access-Control-Max-Age', '600');
       return c.body(null, 204);
     }
-    c.header('Access-Control-Expose-Headers', 'Retry-After, X-Petition-Stale');
+    for (const [name, value] of Object.entries(cors)) if (name !== 'Vary') c.header(name, value);
     return next();
   };
 }

@@ -24,6 +24,11 @@ export interface PetitionReadsOptions {
   upstreamPrefix: string;
 }
 
+function cacheKey(path: string, query: ReadonlyArray<readonly [string, string]>): string {
+  // Without a query there is nothing to encode (the recent signers, asked on every poll).
+  return query.length === 0 ? `${path}?` : `${path}?${new URLSearchParams(query.map(([k, val]) => [k, val])).toString()}`;
+}
+
 export class PetitionReads {
   readonly #options: PetitionReadsOptions;
 
@@ -56,6 +61,11 @@ export class PetitionReads {
     return this.#read(petitionId, `/petitions/${petitionId}/signatures/recent`, [], client);
   }
 
+  /** The recent signers as kept in the cache, when they are: answered without a promise or a call. */
+  cachedRecent(petitionId: number): ReadAnswer | undefined {
+    return this.#options.cache.peek(cacheKey(`/petitions/${petitionId}/signatures/recent`, []), petitionId);
+  }
+
   /** The petition as the service describes it, with this website's standing and the notice. */
   async summary(petitionId: number, client: ClientAddressOf): Promise<ReadAnswer> {
     const answer = await this.#read(petitionId, `/petitions/${petitionId}`, [], client);
@@ -80,7 +90,7 @@ export class PetitionReads {
   }
 
   #read(petitionId: number, path: string, query: ReadonlyArray<readonly [string, string]>, client: ClientAddressOf): Promise<ReadAnswer> {
-    const key = `${path}?${new URLSearchParams(query.map(([k, val]) => [k, val])).toString()}`;
+    const key = cacheKey(path, query);
     return this.#options.cache.get(key, petitionId, () => this.#options.upstream.read(key, path, query, client));
   }
 }

@@ -51,11 +51,18 @@ export class ReadCache {
     this.#now = now;
   }
 
+  /** The answer kept for `key` while it is still good, without loading anything. */
+  peek(key: string, petitionId: number): ReadAnswer | undefined {
+    const entry = this.#entries.get(key);
+    if (entry && entry.generation === (this.#generations.get(petitionId) ?? 0) && entry.expiresAt > this.#now()) return entry.answer;
+    return undefined;
+  }
+
   /** The answer for `key` (a read about `petitionId`), from memory or from one shared `load`. */
   get(key: string, petitionId: number, load: () => Promise<ReadAnswer>): Promise<ReadAnswer> {
+    const kept = this.peek(key, petitionId);
+    if (kept) return Promise.resolve(kept);
     const generation = this.#generations.get(petitionId) ?? 0;
-    const entry = this.#entries.get(key);
-    if (entry && entry.generation === generation && entry.expiresAt > this.#now()) return Promise.resolve(entry.answer);
     const inFlight = this.#inFlight.get(key);
     if (inFlight && inFlight.generation === generation) return inFlight.promise;
 
