@@ -25,6 +25,8 @@ export interface ApiRoutesOptions {
   clientAddress: (c: Context) => string;
   /** The opt-ins a petition offers, from the configuration. */
   optInsOf: (petitionId: number) => readonly OptIn[];
+  /** The POST's body, within the body limit (app.ts). */
+  readBody: (c: Context) => Promise<string>;
   log: (line: string) => void;
 }
 
@@ -68,9 +70,10 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
     if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
       throw new ProxyError(415, ['Content-Type: send the signature as application/json']);
     }
+    const text = await options.readBody(c);
     let fields: unknown;
     try {
-      fields = await c.req.json();
+      fields = JSON.parse(text);
     } catch {
       throw new ProxyError(400, ['body: must be a JSON object with the signer\'s fields']);
     }

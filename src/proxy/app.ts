@@ -25,6 +25,14 @@ import type { Submissions } from './submissions.js';
  */
 export const BODY_LIMIT_BYTES = bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD]) + worstCaseConsentJsonBytes());
 
+/** The one answer to a body over the limit, however it was read. */
+export function bodyTooLarge(): ProxyError {
+  return new ProxyError(413, [`body: must be at most ${BODY_LIMIT_BYTES} bytes`]);
+}
+
+/** Reads a POST's body as text, at most BODY_LIMIT_BYTES, else throws bodyTooLarge(). */
+export type BodyReader = (c: Context) => Promise<string>;
+
 export interface ProxyAppParts {
   config: ProxyConfig;
   keys: AuthKeys;
@@ -40,6 +48,11 @@ export interface ProxyAppParts {
   rateCounters: RateCounters;
   log: (line: string) => void;
   extraRoutes?: (app: Hono) => void;
+  /**
+   * On Node, bodies read from the IncomingMessage (index.ts); otherwise Hono's body limit and
+   * the Web Request's text().
+   */
+  readBody?: BodyReader;
 }
 
 export function createProxyApp(parts: ProxyAppParts): Hono {
@@ -57,15 +70,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
 
   const origins = proxyOriginRules(config.publicUrl, config.allowedOrigins);
   app.use(originPolicy(origins, (path) => path === EMBED_STATUS_PATH || isElementAsset(path)));
-  const limitBody = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new ProxyError(413, [`body: must be at most ${BODY_LIMIT_BYTES} bytes`]);
-    },
-  });
-  // Only POSTs carry bodies; on Node, looking at a GET's body would build a full Request object
-  // for every read, which costs a third of the cached read's throughput.
-  app.use((c, next) => (c.req.method === 'POST' ? limitBody(c, next) : next()));
+  const readBody = parts.readBody ?? webBodyReader();
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get(EMBED_STATUS_PATH, (c) => c.json(origins.status(c.req.header('origin'))));
@@ -78,12 +83,27 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
       rateLimit: new FixedWindowLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute }),
       clientAddress: parts.clientAddress,
       optInsOf: (id) => config.petitions.find((p) => p.id === id)?.optIns ?? [],
+      readBody,
       log,
     }),
   );
-  app.route('/callbacks', callbackRoutes({ verifier: parts.callbackVerifier, keys: parts.keys, refusals: parts.callbackRefusals, log }));
+  app.route('/callbacks', callbackRoutes({ verifier: parts.callbackVerifier, keys: parts.keys, refusals: parts.callbackRefusals, readBody, log }));
   // The host's own routes go before the script routes, so it can serve its own files next to ours.
   parts.extraRoutes?.(app);
   app.route('/', assetRoutes(parts.assets));
   return app;
+}
+
+/** Web-standard: Hono's body limit (a declared length, or counted while streaming), then text(). */
+export function webBodyReader(): BodyReader {
+  const limit = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: () => {
+      throw bodyTooLarge();
+    },
+  });
+  return async (c) => {
+    await limit(c, async () => undefined);
+    return c.req.text();
+  };
 }

@@ -1,7 +1,7 @@
 // POST /callbacks/auth-keys: the service's outcome of a key request. Only a new callback signed
 // with our secret and no older than five minutes is believed (callback-verification.ts), and only
 // when it is newer than the decision known (key-decision-order.ts).
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { parseOutcome, type AuthKeys } from './auth-keys.js';
 import type { CallbackVerifier } from './callback-verification.js';
 import { ProxyError } from './failure.js';
@@ -22,13 +22,15 @@ export interface CallbackRoutesOptions {
   keys: AuthKeys;
   /** Refusals need no secret to cause, so they are summarised rather than logged one by one. */
   refusals: LogSummary;
+  /** The POST's body, within the body limit (app.ts). */
+  readBody: (c: Context) => Promise<string>;
   log: (line: string) => void;
 }
 
 export function callbackRoutes(options: CallbackRoutesOptions): Hono {
   const app = new Hono();
   app.post('/auth-keys', async (c) => {
-    const body = await c.req.text();
+    const body = await options.readBody(c);
     const check = await options.verifier.check(c.req.header('x-petition-timestamp'), c.req.header('x-petition-signature'), body);
     if (check.kind !== 'valid') {
       options.refusals.note(`${check.kind} signature`);

@@ -1,13 +1,14 @@
 // The signing proxy on Node: wires the config, the Node adapters (key file, SQLite outbox, asset
 // folder, connection address) and the Hono app together and serves it.
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { readIncomingText } from '../shared/incoming-body.js';
 import type { Hono } from 'hono';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { capConnections, DEFAULT_CONNECTION_LIMITS, serverTimeouts, type ConnectionLimits } from '../shared/connection-limits.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
-import { createProxyApp } from './app.js';
+import { BODY_LIMIT_BYTES, bodyTooLarge, createProxyApp } from './app.js';
 import { assetFiles } from './asset-files.js';
 import { AuthKeys } from './auth-keys.js';
 import { CallbackVerifier } from './callback-verification.js';
@@ -176,6 +177,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     rateCounters,
     log,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    readBody: (c) => readIncomingText((c.env as HttpBindings).incoming, BODY_LIMIT_BYTES, bodyTooLarge),
   });
 
   const host = options.host ?? '127.0.0.1';

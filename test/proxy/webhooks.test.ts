@@ -115,11 +115,14 @@ describe('opt-ins and webhooks', () => {
     await crm.start();
     await eventually(() => stack.logs.some((line) => /attempt \d+ failed \(HTTP 503\)/.test(line)), 5000, 'a 503 to be retried too');
     crm.answerWith = 204;
-    await eventually(() => crm.received.filter((r) => r.body['signer'] && (r.body['signer'] as { email: string }).email === fields.email).length >= 2, 5000, 'delivered after the 503');
+    // Tries answered 503 arrived before this point (one or more, as the machine's load has it).
+    const switchedAt = crm.received.length;
+    const ofThisSigner = (from: number) => crm.received.slice(from).filter((r) => (r.body['signer'] as { email: string } | undefined)?.email === fields.email);
+    await eventually(() => ofThisSigner(switchedAt).length >= 1, 5000, 'delivered after the 503');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const accepted = crm.received.slice(before.crm).filter((r) => (r.body['signer'] as { email: string }).email === fields.email);
-    // The 503 answer was received too, then one 204: delivered once, not again after that.
-    assert.equal(accepted.length, 2);
+    assert.ok(ofThisSigner(before.crm).length > ofThisSigner(switchedAt).length, 'the 503 answers were received too');
+    // Then one 204: delivered once, not again after that.
+    assert.equal(ofThisSigner(switchedAt).length, 1);
     assert.equal(backup.received.length, before.backup + 1);
   });
 
