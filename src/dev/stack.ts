@@ -63,6 +63,19 @@ export async function startDevStack(options: DevStackOptions): Promise<DevStack>
           source: `${publicUrl}/`,
           sourceDescription: 'petition-embed demo page',
           requesterEmail: 'demo@example.org',
+          // Shows the consent checkbox a campaign would offer (never ticked for the signer).
+          optIns: [
+            {
+              id: 'campaign-news',
+              version: '2026-11',
+              label: {
+                en: 'Keep me informed about this campaign',
+                es: 'Quiero recibir correos sobre esta campaña',
+                de: 'Schickt mir E-Mails zu dieser Kampagne',
+                fr: "Envoyez-moi des nouvelles de cette campagne par e-mail",
+              },
+            },
+          ],
         },
       ],
       operator: {
