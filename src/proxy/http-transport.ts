@@ -2,13 +2,22 @@
 // with a keep-alive agent, one deadline per request covering connect, answer and body.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { DEFAULT_CONNECTION_LIMITS } from '../shared/connection-limits.js';
 import { UpstreamUnavailable, type UpstreamTransport } from './upstream-transport.js';
 
 /** An answer larger than this is not one of the service's (its pages are under 100 KB). */
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-export function httpTransport(): UpstreamTransport {
-  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+/**
+ * A kept connection is let go after this long unused: before the service's own keep-alive
+ * deadline (src/shared/connection-limits.ts), so a request is never sent on a connection the
+ * service is closing at that moment, which would fail it as unreachable.
+ */
+export const IDLE_CONNECTION_MS = DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs - 1000;
+
+export function httpTransport(options: { idleMs?: number } = {}): UpstreamTransport {
+  const agentOptions = { keepAlive: true, timeout: options.idleMs ?? IDLE_CONNECTION_MS };
+  const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
   return {
     send({ method, url, headers, body, timeoutMs }) {
       const secure = url.startsWith('https:');

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { httpTransport } from '../../src/proxy/http-transport.js';
+import { DEFAULT_CONNECTION_LIMITS } from '../../src/shared/connection-limits.js';
+import { IDLE_CONNECTION_MS, httpTransport } from '../../src/proxy/http-transport.js';
 import { UpstreamUnavailable } from '../../src/proxy/upstream-transport.js';
 import { freePort } from './stack.js';
 
@@ -74,6 +75,22 @@ test('connections are kept alive: ten requests in a row use one socket', async (
   try {
     for (let i = 0; i < 10; i++) assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
     assert.equal(sockets.size, 1);
+  } finally {
+    transport.close();
+  }
+});
+
+test('a connection unused for the idle time is let go, before the service would close it', async () => {
+  assert.ok(IDLE_CONNECTION_MS < DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs);
+  const transport = httpTransport({ idleMs: 200 });
+  sockets.clear();
+  try {
+    assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
+    assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
+    assert.equal(sockets.size, 1, 'kept while in use');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
+    assert.equal(sockets.size, 2, 'a new connection after the idle time');
   } finally {
     transport.close();
   }
