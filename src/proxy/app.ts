@@ -9,7 +9,7 @@ import type { AssetSource } from './asset-source.js';
 import type { AuthKeys } from './auth-keys.js';
 import { callbackRoutes } from './callback-routes.js';
 import type { CallbackVerifier } from './callback-verification.js';
-import type { ProxyConfig } from './config.js';
+import { optInsOf, type ProxyConfig } from './config.js';
 import { failureResponse, ProxyError } from './failure.js';
 import type { LogSummary } from './log-summary.js';
 import { EMBED_STATUS_PATH, originPolicy, proxyOriginRules } from './origin-policy.js';
@@ -82,7 +82,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
       submissions: parts.submissions,
       rateLimit: new FixedWindowLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute }),
       clientAddress: parts.clientAddress,
-      optInsOf: (id) => config.petitions.find((p) => p.id === id)?.optIns ?? [],
+      optInsOf: (id) => optInsOf(config, id),
       readBody,
       log,
     }),

@@ -198,3 +198,8 @@ export function parseProxyConfig(json: unknown, env: Record<string, string | und
     },
   };
 }
+
+/** The opt-ins a configured petition offers (none for a petition the config does not have). */
+export function optInsOf(config: Pick<ProxyConfig, 'petitions'>, petitionId: number): OptIn[] {
+  return config.petitions.find((petition) => petition.id === petitionId)?.optIns ?? [];
+}

@@ -1,12 +1,11 @@
 // `proxy doctor`'s checks against the petition service: that it answers, that it accepts the
 // api_key (a read) and the secret (a signed request), and that each configured petition exists.
+import { TIMESTAMP_WINDOW_MS } from '../shared/signing.js';
 import type { PetitionResource } from '../shared/types.js';
 import type { ProxyConfig } from './config.js';
 import { fail, ok, printableUrl, warn, type Finding } from './doctor-finding.js';
 import { UpstreamClient, UpstreamUnavailable, upstreamMessages, type UpstreamAnswer } from './upstream-client.js';
 
-/** The service's clock may differ from ours by this much before signed requests are refused (decisions.md). */
-const TIMESTAMP_WINDOW_SECONDS = 5 * 60;
 
 type Read = UpstreamAnswer | UpstreamUnavailable;
 
@@ -36,11 +35,12 @@ function reasons(answer: UpstreamAnswer): string {
 }
 
 /** "… (the service's clock is 412 s ahead of this machine's)" when the difference matters. */
-function clockNote(answer: UpstreamAnswer, now: number): string {
+function clockNote(answer: UpstreamAnswer): string {
   const date = Date.parse(answer.header('date') ?? '');
   if (Number.isNaN(date)) return '';
-  const seconds = Math.round((date - now) / 1000);
-  if (Math.abs(seconds) < TIMESTAMP_WINDOW_SECONDS - 60) return '';
+  const seconds = Math.round((date - Date.now()) / 1000);
+  // Within a minute of the window in which the service refuses signed requests, it is worth saying.
+  if (Math.abs(seconds) < TIMESTAMP_WINDOW_MS / 1000 - 60) return '';
   return ` (the service's clock is ${Math.abs(seconds)} s ${seconds > 0 ? 'ahead of' : 'behind'} this machine's: set both by NTP)`;
 }
 
@@ -62,7 +62,7 @@ function petitionFinding(id: number, answer: Read): Finding {
  * request would create one (and, on an auto-granting service, a grant and a callback) when the
  * proxy never ran, which a check must not do. It sends no requester email either.
  */
-async function credentialsFinding(client: UpstreamClient, petitionId: number, now: () => number): Promise<Finding> {
+async function credentialsFinding(client: UpstreamClient, petitionId: number): Promise<Finding> {
   const subject = 'credentials';
   let answer: UpstreamAnswer;
   try {
@@ -75,29 +75,22 @@ async function credentialsFinding(client: UpstreamClient, petitionId: number, no
   if (answer.status === 401) {
     return fail(
       subject,
-      `the service refused a signed request${reasons(answer)}: the secret is not the one issued with this api_key${clockNote(answer, now())}`,
+      `the service refused a signed request${reasons(answer)}: the secret is not the one issued with this api_key${clockNote(answer)}`,
     );
   }
   return warn(subject, `the secret was not checked: the signed request was answered HTTP ${answer.status}${reasons(answer)}`);
 }
 
-export interface ServiceCheckOptions {
-  fetch?: typeof fetch;
-  now?: () => number;
-}
-
-export async function checkService(config: ProxyConfig, options: ServiceCheckOptions = {}): Promise<Finding[]> {
-  const now = options.now ?? Date.now;
+export async function checkService(config: ProxyConfig): Promise<Finding[]> {
   const client = new UpstreamClient({
     upstream: config.upstream,
     apiKey: config.apiKey,
     secret: config.secret,
     timeoutMs: config.upstreamTimeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const service = printableUrl(config.upstream);
   const [first, ...rest] = config.petitions;
-  const started = now();
+  const started = Date.now();
   const firstAnswer = await read(client, first!.id);
   if (firstAnswer instanceof UpstreamUnavailable) {
     const why = firstAnswer.reason === 'timeout' ? `no answer within ${config.upstreamTimeoutMs} ms (upstreamTimeoutMs)` : 'cannot connect';
@@ -109,7 +102,7 @@ export async function checkService(config: ProxyConfig, options: ServiceCheckOpt
   if (!isApiJson(firstAnswer)) {
     return [fail('service', `something answers at ${service} (HTTP ${firstAnswer.status}) but not the petition service's API: check upstream, with its /v1`)];
   }
-  const findings: Finding[] = [ok('service', `answers at ${service} (HTTP ${firstAnswer.status} in ${now() - started} ms)`)];
+  const findings: Finding[] = [ok('service', `answers at ${service} (HTTP ${firstAnswer.status} in ${Date.now() - started} ms)`)];
   if (firstAnswer.status === 401) {
     findings.push(fail('credentials', `the service does not know this api_key${reasons(firstAnswer)}: use the one its operator issued (service admin create-consumer)`));
     return findings;
@@ -121,7 +114,7 @@ export async function checkService(config: ProxyConfig, options: ServiceCheckOpt
   });
   findings.push(
     existing
-      ? await credentialsFinding(client, existing.id, now)
+      ? await credentialsFinding(client, existing.id)
       : warn('credentials', 'the secret was not checked: it needs a petition the service has'),
   );
   findings.push(...config.petitions.map((petition, index) => petitionFinding(petition.id, answers[index]!)));

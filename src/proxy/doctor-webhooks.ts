@@ -19,11 +19,11 @@ function causeCode(error: unknown): string | undefined {
   return typeof cause?.code === 'string' ? cause.code : undefined;
 }
 
-async function checkEndpoint(petitionId: number, url: string, timeoutMs: number, fetchImpl: typeof fetch): Promise<Finding> {
+async function checkEndpoint(petitionId: number, url: string, timeoutMs: number): Promise<Finding> {
   const subject = `webhook ${printableUrl(url)} (petition ${petitionId})`;
   try {
     // Redirects are not followed: deliveries do not follow them either.
-    const response = await fetchImpl(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
     return ok(subject, `answers (HTTP ${response.status} to HEAD); \`proxy webhook test\` sends it a signed sample`);
   } catch (error) {
@@ -34,8 +34,8 @@ async function checkEndpoint(petitionId: number, url: string, timeoutMs: number,
   }
 }
 
-export async function checkWebhooks(config: ProxyConfig, fetchImpl: typeof fetch = globalThis.fetch): Promise<Finding[]> {
+export async function checkWebhooks(config: ProxyConfig): Promise<Finding[]> {
   const endpoints = config.petitions.flatMap((petition) => petition.webhooks.map((webhook) => ({ petitionId: petition.id, url: webhook.url })));
   if (endpoints.length === 0) return [ok('webhooks', 'none configured')];
-  return Promise.all(endpoints.map(({ petitionId, url }) => checkEndpoint(petitionId, url, config.upstreamTimeoutMs, fetchImpl)));
+  return Promise.all(endpoints.map(({ petitionId, url }) => checkEndpoint(petitionId, url, config.upstreamTimeoutMs)));
 }

@@ -14,7 +14,7 @@ import { AuthKeys } from './auth-keys.js';
 import { CallbackVerifier } from './callback-verification.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { ClientAddresses } from './client-address.js';
-import type { ProxyConfig } from './config.js';
+import { optInsOf, type ProxyConfig } from './config.js';
 import { createKeyFile } from './key-file.js';
 import { LAST_GOOD_MAX_ENTRIES, LastGood } from './last-good.js';
 import { lastGoodInSqlite } from './last-good-sqlite.js';
@@ -157,7 +157,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     cache,
     keys,
     operator: config.operator,
-    optInsOf: (id) => config.petitions.find((p) => p.id === id)?.optIns ?? [],
+    optInsOf: (id) => optInsOf(config, id),
     upstreamPrefix: new URL(config.upstream).pathname.replace(/\/$/, ''),
   });
   const clientAddresses = new ClientAddresses({

@@ -12,8 +12,6 @@ export interface UpstreamClientOptions {
   timeoutMs: number;
   /** How requests travel; default `fetch` (upstream-transport.ts), on Node http-transport.ts. */
   transport?: UpstreamTransport;
-  /** Used when no transport is given: a fetch of its own (tests put faults in it). */
-  fetch?: typeof fetch;
   /** How rsig is computed; default Web Crypto, on Node src/shared/rsig-digest.ts. */
   digest?: RsigDigest;
   now?: () => Date;
@@ -27,7 +25,7 @@ export class UpstreamClient {
   constructor(options: UpstreamClientOptions) {
     this.#options = options;
     this.#base = new URL(options.upstream);
-    this.#transport = options.transport ?? fetchTransport(options.fetch);
+    this.#transport = options.transport ?? fetchTransport();
   }
 
   /** `path` is relative to the base URL, e.g. `/petitions/1/signatures`. */

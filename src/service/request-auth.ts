@@ -1,13 +1,13 @@
 // Who is calling and whether a signed request is genuine (docs/api.md "Signing a request"):
 // the api_key, then timestamp window, endpoint, rsig (constant-time), and the memory of rsigs seen.
-import { timingSafeEqualText } from '../shared/signing.js';
+import { TIMESTAMP_WINDOW_MS, timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import type { PostParams } from './request-params.js';
 import { rsigDigest } from '../shared/rsig-digest.js';
 import { textParam } from './request-params.js';
 import type { ConsumerRow, Store } from './store.js';
 
-export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
+export { TIMESTAMP_WINDOW_MS };
 
 /** ISO 8601 to the second, fractions allowed, in UTC (`Z`) or with any offset (`-07:00`, `+0000`). */
 const TIMESTAMP_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;

@@ -91,6 +91,9 @@ export async function signFormBody(
   return requestString === '' ? `rsig=${rsig}` : `${requestString}&rsig=${rsig}`;
 }
 
+/** How far a signed request's `timestamp` may be from the service's clock (docs/api.md "Signing a request"). */
+export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
+
 /** `timestamp` parameter format: UTC ISO 8601 to the second, e.g. 2026-11-22T10:00:00Z. */
 export function signingTimestamp(date = new Date()): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
