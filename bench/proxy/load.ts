@@ -1,7 +1,7 @@
 // One bounded autocannon round against one server, with the CPU that server processes spent on
 // it (from /proc/PID/stat), and the medians the benchmark reports.
 import autocannon from 'autocannon';
-import { cpuSeconds } from './processes.js';
+import { cpuSeconds } from '../proc-stat.js';
 
 type AutocannonRequest = NonNullable<Parameters<typeof autocannon>[0]['requests']>[number];
 

@@ -2,7 +2,6 @@
 // process on 127.0.0.1, so that it shares no event loop with the load generator, and its CPU time
 // can be read from /proc/PID/stat.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -62,12 +61,3 @@ export async function stopAll(): Promise<void> {
   );
 }
 
-/** CPU seconds (user + system) a process has used so far; clock ticks are 1/100 s on Linux. */
-export function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-export function loadAverage(): number {
-  return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
-}

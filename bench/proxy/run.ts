@@ -15,7 +15,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../../src/dev/free-port.js';
 import { openAdmin } from '../../src/service/admin.js';
-import { loadAverage, startServer, stopAll, type ServerProcess } from './processes.js';
+import { loadAverage } from '../proc-stat.js';
+import { startServer, stopAll, type ServerProcess } from './processes.js';
 import { median, round, rounded, type Round } from './load.js';
 import { submissionRounds } from './submissions.js';
 

@@ -3,6 +3,7 @@
 // sent straight to the service (as bench/service/submissions.ts does), in alternating rounds of
 // the same run. Each body is used once: a second use would be a replay.
 import { signFormBody } from '../../src/shared/signing.js';
+import { grantedKey } from '../service/service-process.js';
 import { eachBodyOnce, median, round, rounded, type Round } from './load.js';
 
 /** Submissions one round can send at most, per second of the round (the service takes about 5,500/s). */
@@ -37,30 +38,10 @@ function signer(side: string, round: number, index: number) {
   };
 }
 
-/** A key of its own for the direct side, requested over the API as any site would (auto-granted). */
-async function directKey(bench: SubmissionBench, source: string): Promise<string> {
-  const origin = new URL(bench.serviceUrl).origin;
-  const keyPath = `${new URL(bench.serviceUrl).pathname}/petitions/${bench.petitionId}/auth_keys`;
-  const request = async () => {
-    const body = await signFormBody(
-      [
-        ['api_key', bench.apiKey], ['source_description', 'bench direct'], ['source', source], ['requester_email', 'bench@example.org'],
-        ['callback_endpoint', 'http://127.0.0.1:9/unused'], ['timestamp', new Date().toISOString()], ['endpoint', keyPath],
-      ],
-      bench.secret,
-    );
-    return fetch(`${origin}${keyPath}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-  };
-  // The first request asks for the key; with --auto-grant the second answers it.
-  await (await request()).arrayBuffer();
-  const { auth_key } = (await (await request()).json()) as { auth_key?: string };
-  if (!auth_key) throw new Error('the service granted no key for the direct submissions');
-  return auth_key;
-}
-
 export async function submissionRounds(bench: SubmissionBench): Promise<Record<string, unknown>> {
   const source = 'https://bench.example/direct';
-  const authKey = await directKey(bench, source);
+  // A key of its own for the direct side, requested over the API as any site would.
+  const authKey = await grantedKey(bench.serviceUrl, bench.petitionId, bench.apiKey, bench.secret, source);
   const servicePath = `${new URL(bench.serviceUrl).pathname}/petitions/${bench.petitionId}/signatures`;
   const proxyPath = `/api/petitions/${bench.petitionId}/signatures`;
   const forwardKey = `POST ${servicePath}`;

@@ -4,13 +4,14 @@
 // Usage: node --import tsx bench/service/ingest.ts [rounds] [seconds]   (npm run bench:ingest)
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
-import { formEncode, signFormBody } from '../../src/shared/signing.js';
-import { spawnService, spawnYardstick } from './service-process.js';
+import { rsigDigest } from '../../src/shared/rsig-digest.js';
+import { formEncode } from '../../src/shared/signing.js';
+import { cpuSeconds, loadAverage } from '../proc-stat.js';
+import { grantedKey, spawnService, spawnYardstick } from './service-process.js';
 import type { ServerProcess } from './service-process.js';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
@@ -28,17 +29,8 @@ interface Measure {
   drainMs: number;
 }
 
-/** CPU seconds the process has used (user + system), from /proc: robust to other load. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
-async function post(baseUrl: string, path: string, body: string): Promise<Response> {
-  return fetch(new URL(path, baseUrl), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
-}
-
-/** Signed as the shared signFormBody does (rsig last, salted with the auth key), with node:crypto to make 200,000 quickly. */
+/** Signed as the shared signFormBody does (rsig last, salted with the auth key), with the servers' synchronous digest to make 200,000 quickly. */
 function signedBodies(round: number, path: string, apiKey: string, secret: string, authKey: string): string[] {
   const timestamp = new Date().toISOString();
   const bodies: string[] = [];
@@ -48,7 +40,7 @@ function signedBodies(round: number, path: string, apiKey: string, secret: strin
       ['email', `bench${round}.${i}@example.org`], ['address', '1 Main Street'], ['city', 'Lyon'], ['state_province', ''],
       ['postal_code', '69001'], ['country_code', 'FR'], ['timestamp', timestamp], ['endpoint', path],
     ]);
-    bodies.push(`${requestString}&rsig=${createHash('sha256').update(requestString + secret + authKey).digest('hex')}`);
+    bodies.push(`${requestString}&rsig=${rsigDigest(requestString, secret, authKey)}`);
   }
   return bodies;
 }
@@ -104,14 +96,7 @@ async function round(round: number): Promise<{ service: Measure; yardstick: Meas
   try {
     // The key request's callback endpoint is on loopback, which only --allow-private-callbacks accepts.
     service = await spawnService(['--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000000']);
-    const keyPath = `/v1/petitions/${petition_id}/auth_keys`;
-    const keyPairs = (): [string, string][] => [
-      ['api_key', api_key], ['source_description', 'bench'], ['source', 'https://bench.example.org/'],
-      ['requester_email', 'bench@example.org'], ['callback_endpoint', 'http://127.0.0.1:9/unused'],
-      ['timestamp', new Date().toISOString()], ['endpoint', keyPath],
-    ];
-    await post(service.baseUrl, keyPath, await signFormBody(keyPairs(), secret));
-    const { auth_key } = (await (await post(service.baseUrl, keyPath, await signFormBody(keyPairs(), secret))).json()) as { auth_key: string };
+    const auth_key = await grantedKey(service.baseUrl, petition_id, api_key, secret, 'https://bench.example.org/');
     const bodies = signedBodies(round, path, api_key, secret, auth_key);
     const db = new Database(dbPath, { readonly: true });
     const queued = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM signature_queue');
@@ -170,7 +155,7 @@ for (let r = 1; r <= ROUNDS; r++) {
   console.log(
     `round ${r}: service ${describe(outcome.service)}, queue drained ${outcome.service.drainMs} ms after the load; ` +
       `yardstick ${describe(outcome.yardstick)}; ratio ${ratio.toFixed(2)}; ` +
-      `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
+      `load average ${loadAverage()}`,
   );
 }
 const ratios = results.map((r) => r.service.perSecond / r.yardstick.perSecond);

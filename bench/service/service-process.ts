@@ -1,6 +1,7 @@
 // Starts the service CLI (or the ingest benchmark's yardstick) in a child process for the
 // benchmarks, so that load generator and server do not share an event loop.
 import { spawn } from 'node:child_process';
+import { signFormBody } from '../../src/shared/signing.js';
 import type { ChildProcess } from 'node:child_process';
 
 const bin = new URL('../../bin/petition-embed.js', import.meta.url).pathname;
@@ -48,4 +49,33 @@ async function spawnListening(args: string[], env: NodeJS.ProcessEnv, listening:
       await exited;
     },
   };
+}
+
+export function postForm(url: string, body: string): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+}
+
+/**
+ * An authorization key requested over the API as any site would, from a service started with
+ * --auto-grant (and --allow-private-callbacks: the unused callback is on loopback). The first
+ * request asks; the second, once granted, answers with the key.
+ */
+export async function grantedKey(serviceUrl: string, petitionId: number, apiKey: string, secret: string, source: string): Promise<string> {
+  const { origin, pathname } = new URL(serviceUrl);
+  const keyPath = `${pathname.replace(/\/$/, '')}/petitions/${petitionId}/auth_keys`;
+  const request = async () =>
+    postForm(
+      `${origin}${keyPath}`,
+      await signFormBody(
+        [
+          ['api_key', apiKey], ['source_description', 'bench'], ['source', source], ['requester_email', 'bench@example.org'],
+          ['callback_endpoint', 'http://127.0.0.1:9/unused'], ['timestamp', new Date().toISOString()], ['endpoint', keyPath],
+        ],
+        secret,
+      ),
+    );
+  await (await request()).arrayBuffer();
+  const { auth_key } = (await (await request()).json()) as { auth_key?: string };
+  if (!auth_key) throw new Error('the service granted no key for the benchmark');
+  return auth_key;
 }

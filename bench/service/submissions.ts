@@ -3,12 +3,13 @@
 // drain after the load stops. Usage: node --import tsx bench/service/submissions.ts [runs] [seconds]
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
 import { signFormBody } from '../../src/shared/signing.js';
-import { spawnService } from './service-process.js';
+import { cpuSeconds, loadAverage } from '../proc-stat.js';
+import { grantedKey, spawnService } from './service-process.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const SECONDS = Number(process.argv[3] ?? 10);
@@ -16,15 +17,6 @@ const CONNECTIONS = 64;
 /** More signed bodies than any run can send; each is used once (a second use is a replay). */
 const BODIES = 150_000;
 
-/** CPU seconds the process has used (user + system), from /proc: robust to other load. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function post(baseUrl: string, path: string, body: string): Promise<Response> {
-  return fetch(new URL(path, baseUrl), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
-}
 
 async function oneRun(run: number): Promise<{ accepted: number; perSecond: number; refused: number; drainMs: number; cpuMsPerRequest: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-service-'));
@@ -37,13 +29,7 @@ async function oneRun(run: number): Promise<{ accepted: number; perSecond: numbe
   const service = await spawnService(['--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000000']);
   try {
     const source = 'https://bench.example.org/';
-    const keyPath = `/v1/petitions/${petition_id}/auth_keys`;
-    const keyPairs = (): [string, string][] => [
-      ['api_key', api_key], ['source_description', 'bench'], ['source', source], ['requester_email', 'bench@example.org'],
-      ['callback_endpoint', 'http://127.0.0.1:9/unused'], ['timestamp', new Date().toISOString()], ['endpoint', keyPath],
-    ];
-    await post(service.baseUrl, keyPath, await signFormBody(keyPairs(), secret));
-    const { auth_key } = (await (await post(service.baseUrl, keyPath, await signFormBody(keyPairs(), secret))).json()) as { auth_key: string };
+    const auth_key = await grantedKey(service.baseUrl, petition_id, api_key, secret, source);
 
     const path = `/v1/petitions/${petition_id}/signatures`;
     const timestamp = new Date().toISOString();
@@ -95,7 +81,7 @@ for (let run = 1; run <= RUNS; run++) {
   console.log(
     `run ${run}: ${outcome.accepted} accepted in ${SECONDS} s = ${Math.round(outcome.perSecond)}/s, ${outcome.refused} not 202, ` +
       `queue drained ${outcome.drainMs} ms after load stopped, service CPU ${outcome.cpuMsPerRequest.toFixed(3)} ms per submission, ` +
-      `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
+      `load average ${loadAverage()}`,
   );
 }
 console.log(

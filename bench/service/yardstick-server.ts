@@ -5,7 +5,8 @@
 // Usage: node --import tsx bench/service/yardstick-server.ts DB_FILE  (env YARDSTICK_SECRET,
 // YARDSTICK_AUTH_KEY); prints "listening http://127.0.0.1:PORT" once it listens.
 import Database from 'better-sqlite3';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { rsigDigest } from '../../src/shared/rsig-digest.js';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,7 +43,7 @@ function verified(body: string): boolean {
   const at = body.lastIndexOf('&rsig=');
   if (at < 0) return false;
   const rsig = Buffer.from(body.slice(at + 6));
-  const expected = Buffer.from(createHash('sha256').update(body.slice(0, at)).update(secret).update(authKey).digest('hex'));
+  const expected = Buffer.from(rsigDigest(body.slice(0, at), secret, authKey));
   return rsig.length === expected.length && timingSafeEqual(rsig, expected);
 }
 
