@@ -1,7 +1,8 @@
 // Node AssetSource: files under a folder (the Vite build's dist/), with an ETag from size and
 // modification time, as static file servers do. Each version of a file is read and compressed
-// (br, gzip) once and kept in memory: every script in the folder at start, a file added later when
-// first asked for, and a file again when its size or modification time changes. A request itself
+// (br, gzip) once and kept in memory: the scripts pages load (`preload`) at start, any other file
+// (dist/lib's modules, a file added later) when first asked for, and a file again when its size
+// or modification time changes. A request itself
 // only looks at the file's size and time.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
@@ -12,10 +13,16 @@ import type { Asset, AssetSource } from './asset-source.js';
 export interface AssetFilesOptions {
   /** Default: brotli quality 11 and gzip level 9 (asset-compression.ts). */
   compress?: Compress;
+  /**
+   * Which scripts (paths in the folder, like `chunks/de-B2x9kQ1a.js`) to compress at start; default
+   * every one. The proxy passes the elements' own files: the package's dist/lib holds many more
+   * modules that pages do not load.
+   */
+  preload?: (path: string) => boolean;
 }
 
 export interface AssetFiles extends AssetSource {
-  /** Settles once the scripts found in the folder at start are compressed (never rejects). */
+  /** Settles once the scripts to preload found in the folder at start are compressed (never rejects). */
   readonly prepared: Promise<void>;
 }
 
@@ -78,8 +85,10 @@ export function assetFiles(folder: string, options: AssetFilesOptions = {}): Ass
     } catch {
       return; // not built (yet): each file is then compressed when first asked for
     }
+    const preload = options.preload ?? (() => true);
     for (const name of names) {
-      if (name.endsWith('.js')) await read(name.split(sep).join('/')).catch(() => undefined);
+      const path = name.split(sep).join('/');
+      if (path.endsWith('.js') && preload(path)) await read(path).catch(() => undefined);
     }
   }
 

@@ -10,6 +10,7 @@ import { capConnections, DEFAULT_CONNECTION_LIMITS, serverTimeouts, type Connect
 import { answerMalformedRequests } from '../shared/malformed-http.js';
 import { BODY_LIMIT_BYTES, bodyTooLarge, createProxyApp } from './app.js';
 import { assetFiles } from './asset-files.js';
+import { isElementAsset } from './asset-routes.js';
 import { AuthKeys } from './auth-keys.js';
 import { CallbackVerifier } from './callback-verification.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -172,7 +173,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     callbackRefusals: new LogSummary({ name: 'callback-refusals', scheduler, log, subject: 'callbacks refused', windowMs: options.logSummaryMs ?? 60_000 }),
     reads,
     submissions,
-    assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR),
+    assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR, { preload: (path) => isElementAsset(`/${path}`) }),
     clientAddress: (c) => clientAddresses.of(c),
     rateCounters,
     log,

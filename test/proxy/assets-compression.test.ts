@@ -155,6 +155,9 @@ describe('compressed once per version of a file, never per request', () => {
     mkdirSync(join(dir, 'chunks'));
     writeFileSync(join(dir, 'petition-embed.js'), script('entry'));
     writeFileSync(join(dir, 'chunks', 'de-B2x9kQ1a.js'), script('chunk'));
+    // A module of the package's dist/lib: servable, but no page loads it.
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'module.js'), script('module'));
     // Settings the proxy never uses, so bytes compressed anywhere else would not match these.
     const files = assetFiles(dir, {
       compress: async (body, coding) => {
@@ -162,6 +165,8 @@ describe('compressed once per version of a file, never per request', () => {
         made.push({ coding, bytes });
         return bytes;
       },
+      // As the proxy preloads: only the elements' own files.
+      preload: (path) => isElementAsset(`/${path}`),
     });
     prepared = files.prepared;
     // The proxy's own parts, composed as app.ts does, with the compressor counted.
@@ -180,7 +185,7 @@ describe('compressed once per version of a file, never per request', () => {
 
   const sent = (answer: RawAnswer) => made.filter((entry) => Buffer.from(entry.bytes).equals(answer.body));
 
-  test('at start every script in the folder; then requests only send what was made', async () => {
+  test('at start the elements\' scripts (not dist/lib); then requests only send what was made', async () => {
     await prepared;
     assert.deepEqual(made.map((entry) => entry.coding).sort(), ['br', 'br', 'gzip', 'gzip']);
     for (let round = 0; round < 10; round++) {
@@ -207,6 +212,12 @@ describe('compressed once per version of a file, never per request', () => {
     writeFileSync(join(dir, 'chunks', 'fr-C3y0lR2b.js'), script('added'));
     for (let i = 0; i < 5; i++) assert.deepEqual(decoded(await rawGet(base, '/chunks/fr-C3y0lR2b.js', { 'accept-encoding': 'gzip' })), script('added'));
     assert.equal(made.length, 8);
+  });
+
+  test('a script not preloaded (dist/lib) is compressed on its first request, once', async () => {
+    const before = made.length;
+    for (let i = 0; i < 3; i++) assert.deepEqual(decoded(await rawGet(base, '/lib/module.js', { 'accept-encoding': 'br' })), script('module'));
+    assert.equal(made.length, before + 2);
   });
 
   test('a file of a few bytes, which compression would grow, is sent as it is', async () => {
