@@ -1,5 +1,6 @@
-// The signing proxy on Node: wires the config, the Node adapters (key file, SQLite outbox, asset
-// folder, connection address) and the Hono app together and serves it.
+// The signing proxy on Node: wires the config, the Node adapters (key file, SQLite stores, asset
+// folder, connection address, node:http transport and body reader, cached reads ahead of the app)
+// and the Hono app together and serves it.
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { readIncomingText } from '../shared/incoming-body.js';
 import type { Hono } from 'hono';
