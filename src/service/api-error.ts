@@ -25,3 +25,6 @@ export class ApiError extends Error {
 export function failureBody(messages: string[]): FailureBody {
   return { result: 'failure', messages };
 }
+
+/** Every answer of the service carries these, whichever way it was made (routes.ts, submission-listener.ts). */
+export const ANSWER_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };

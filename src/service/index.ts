@@ -1,8 +1,8 @@
 // The Petitions API v1 service: starts the HTTP server on one SQLite file, with the queue
 // worker, the callback delivery loop and the confirmation mailer running in the same process,
 // the operator's console under /admin and signers' confirmation pages under /confirm.
-import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkCallbackUrl } from './callback-address.js';
 import { ConfirmationMailer } from './confirmation-mailer.js';
@@ -20,10 +20,11 @@ import { QueueWorker } from './queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './rate-limit.js';
 import { smtpMailer } from './mailer.js';
 import type { SmtpSettings } from './mailer.js';
-import { forgetExpiredRequestSignatures } from './request-auth.js';
+import { ConsumerDirectory, forgetExpiredRequestSignatures } from './request-auth.js';
 import { createRoutes } from './routes.js';
 import { SignInLimit } from './sign-in-limit.js';
 import { SignatureQueue } from './signature-queue.js';
+import { submissionListener } from './submission-listener.js';
 import { removeExpiredUnconfirmed } from './signer-confirmation.js';
 import { createStore } from './store.js';
 
@@ -117,11 +118,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     },
     { allowPrivate, health, log },
   );
-  const app = createRoutes({
+  const intake = {
     store,
     queue,
+    consumers: new ConsumerDirectory(store),
     consumerRateLimit: new ConsumerRateLimit(options.rateLimitPerMinute ?? 1000),
-    authFailureLimit: new AuthFailureLimit(options.authFailuresPerMinute ?? 60),
+  };
+  const authFailureLimit = new AuthFailureLimit(options.authFailuresPerMinute ?? 60);
+  const app = createRoutes({
+    intake,
+    authFailureLimit,
     health,
     clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown',
     autoGrant: options.autoGrant ?? false,
@@ -147,11 +153,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
-      const started = serve(
-        { fetch: app.fetch, hostname: host, port: options.port ?? 4010, serverOptions: serverTimeouts(limits) },
-        () => resolve(started as Server),
-      );
+      const listener = submissionListener({ intake, authFailureLimit, health, log }, getRequestListener(app.fetch));
+      const started = createServer(serverTimeouts(limits), listener);
       started.once('error', reject);
+      started.listen(options.port ?? 4010, host, () => resolve(started));
     });
   } catch (error) {
     // The port was taken (or the host wrong): nothing runs, so the file is let go.

@@ -1,12 +1,9 @@
 // Reads a POST's parameters from its body (form or JSON, docs/api.md "Requests") together with
 // the REQUEST_STRING that its rsig signs, and reads single parameters with their type checked.
-import type { HttpBindings } from '@hono/node-server';
-import type { Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
 import { formRequestString, jsonRequestString } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import { readBodyText } from './request-body.js';
-
-export type NodeContext = Context<{ Bindings: HttpBindings }>;
 
 export interface PostParams {
   /** Body parameters: strings from a form, any JSON value from a JSON object. */
@@ -17,18 +14,24 @@ export interface PostParams {
   empty: boolean;
 }
 
-function mediaType(contentType: string | undefined): string {
+export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
-export async function readPostParams(c: NodeContext): Promise<PostParams> {
-  const raw = await readBodyText(c.env.incoming);
-  const type = mediaType(c.req.header('content-type'));
+/**
+ * The parameters of a POST read from Node's request, whichever way it reached the service (the
+ * Hono app in routes.ts, or submission-listener.ts ahead of it). `queryApiKey`: the api_key of
+ * the query string, the only parameter that may also come there (docs/api.md "Requests").
+ */
+export async function readPostParams(incoming: IncomingMessage, queryApiKey: string | undefined): Promise<PostParams> {
+  const raw = await readBodyText(incoming);
+  const type = mediaType(incoming.headers['content-type']);
+  const query: Record<string, unknown> = queryApiKey === undefined ? {} : { api_key: queryApiKey };
   if (raw.trim() === '') {
     if (type !== '' && type !== 'application/x-www-form-urlencoded' && type !== 'application/json') {
       throw unsupportedType();
     }
-    return { values: queryValues(c), requestString: '', empty: true };
+    return { values: query, requestString: '', empty: true };
   }
   // Clients of API v1 that post with no Content-Type at all meant a form (docs/api.md "Requests").
   if (type === 'application/x-www-form-urlencoded' || type === '') {
@@ -38,7 +41,7 @@ export async function readPostParams(c: NodeContext): Promise<PostParams> {
       if (!pairs.has(key)) pairs.set(key, value);
     }
     // fromEntries defines own properties: a pair named __proto__ stays plain data.
-    const values = { ...queryValues(c), ...Object.fromEntries(pairs) };
+    const values = { ...query, ...Object.fromEntries(pairs) };
     return { values, requestString: formRequestString(raw), empty: pairs.size === 0 };
   }
   if (type === 'application/json') {
@@ -59,7 +62,7 @@ export async function readPostParams(c: NodeContext): Promise<PostParams> {
       throw new ApiError(400, nested.map((name) => `${name}: must be text, a number, true or false`));
     }
     return {
-      values: { ...queryValues(c), ...body },
+      values: { ...query, ...body },
       requestString: jsonRequestString(body),
       empty: Object.keys(body).length === 0,
     };
@@ -69,12 +72,6 @@ export async function readPostParams(c: NodeContext): Promise<PostParams> {
 
 function unsupportedType(): ApiError {
   return new ApiError(415, ['Content-Type: must be application/x-www-form-urlencoded or application/json']);
-}
-
-/** Only api_key may also come in a POST's query string (docs/api.md "Requests"). */
-function queryValues(c: NodeContext): Record<string, unknown> {
-  const apiKey = c.req.query('api_key');
-  return apiKey === undefined ? {} : { api_key: apiKey };
 }
 
 /** A parameter that must be text; absent or another JSON type reads as missing. */

@@ -4,22 +4,21 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { ApiError, failureBody } from './api-error.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ANSWER_HEADERS, ApiError, failureBody } from './api-error.js';
+import { errorAnswer } from './error-answer.js';
 import { requestAuthKey } from './auth-key-requests.js';
 import type { DatabaseHealth } from './database-health.js';
 import { parseListQuery, recentSignatures, signaturePage } from './pagination.js';
 import { findPetition, petitionIdForUrl, petitionResource } from './petitions.js';
-import type { AuthFailureLimit, ConsumerRateLimit } from './rate-limit.js';
-import { ConsumerDirectory } from './request-auth.js';
+import type { AuthFailureLimit } from './rate-limit.js';
 import { readPostParams, textParam } from './request-params.js';
-import type { SignatureQueue } from './signature-queue.js';
-import { NO_SIGNATURE_DATA, submitSignature } from './signature-submission.js';
-import type { ConsumerRow, Store } from './store.js';
+import { postSignature, SIGNATURE_ACCEPTED, type SignatureIntake } from './signature-submission.js';
+import type { ConsumerRow } from './store.js';
 
 export interface RouteDependencies {
-  store: Store;
-  queue: SignatureQueue;
-  consumerRateLimit: ConsumerRateLimit;
+  /** The store, the queue, the consumers and their budget: what a submission needs. */
+  intake: SignatureIntake;
   authFailureLimit: AuthFailureLimit;
   health: DatabaseHealth;
   /** The address a request's failed authentications are counted against. */
@@ -42,10 +41,10 @@ const PATHS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBindings }> {
-  const { store, queue, consumerRateLimit, authFailureLimit, health } = deps;
+  const { authFailureLimit, health } = deps;
+  const { store, consumers, consumerRateLimit } = deps.intake;
   const app = new Hono<{ Bindings: HttpBindings }>();
 
-  const consumers = new ConsumerDirectory(store);
   /** An unsigned read: the api_key is all its authentication, so it counts against the budget at once. */
   const reader = (apiKey: string | undefined): ConsumerRow => {
     const consumer = consumers.authenticate(apiKey);
@@ -56,8 +55,7 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
   // Set before the handler so they join the response as it is made (changing a finished
   // response's headers would copy it).
   app.use('*', async (c, next) => {
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(ANSWER_HEADERS)) c.header(name, value);
     await next();
   });
 
@@ -89,20 +87,15 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
     return c.json(recentSignatures(store, findPetition(store, c.req.param('petition_id'))));
   });
 
+  // On Node, submission-listener.ts answers the usual form posts here before the app sees them.
   app.post('/v1/petitions/:petition_id/signatures', async (c) => {
-    const params = await readPostParams(c);
-    if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
-    const consumer = consumers.authenticate(textParam(params.values, 'api_key'));
-    const petition = findPetition(store, c.req.param('petition_id'));
-    await submitSignature(
-      { store, queue },
-      { petition, consumer, params, path: c.req.path, now: Date.now(), chargeRateLimit: () => consumerRateLimit.take(consumer.id) },
-    );
-    return c.json({ result: 'success' }, 202);
+    const params = await readPostParams(c.env.incoming, c.req.query('api_key'));
+    await postSignature(deps.intake, c.req.param('petition_id'), params, c.req.path);
+    return c.json(SIGNATURE_ACCEPTED, 202);
   });
 
   app.post('/v1/petitions/:petition_id/auth_keys', async (c) => {
-    const params = await readPostParams(c);
+    const params = await readPostParams(c.env.incoming, c.req.query('api_key'));
     const consumer = consumers.authenticate(textParam(params.values, 'api_key'));
     const petition = findPetition(store, c.req.param('petition_id'));
     const answer = await requestAuthKey(store, {
@@ -128,21 +121,9 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
   app.notFound((c) => c.json(failureBody(['not found: no such path in this API']), 404));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      if (error.headers.retryAfter !== undefined) c.header('Retry-After', String(error.headers.retryAfter));
-      if (error.headers.allow !== undefined) c.header('Allow', error.headers.allow);
-      // The unread rest of a too-large body is not worth keeping the connection for.
-      if (error.status === 413) c.header('Connection', 'close');
-      return c.json(failureBody(error.messages), error.status);
-    }
-    const unavailable = health.unavailable(error);
-    if (unavailable) {
-      c.header('Retry-After', String(unavailable.retryAfter));
-      return c.json(failureBody([unavailable.message]), 503);
-    }
-    // Only the error's kind and place: its message could quote SQL or a signer's data.
-    deps.log(`unexpected error ${error.name}: ${(error.stack ?? '').split('\n').slice(1, 4).join(' |')}`);
-    return c.json(failureBody(['internal error']), 500);
+    const answer = errorAnswer(error, health, deps.log);
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
 
   return app;

@@ -4,8 +4,9 @@ import { SIGNER_FIELDS, formatProblem, validateSigner } from '../shared/signatur
 import { timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import { emailIdentity } from './email-identity.js';
-import { refuseIfClosed } from './petitions.js';
-import { checkSignedRequestFrame, verifyRequestSignature } from './request-auth.js';
+import { findPetition, refuseIfClosed } from './petitions.js';
+import type { ConsumerRateLimit } from './rate-limit.js';
+import { checkSignedRequestFrame, verifyRequestSignature, type ConsumerDirectory } from './request-auth.js';
 import type { PostParams } from './request-params.js';
 import { textParam } from './request-params.js';
 import type { SignatureQueue } from './signature-queue.js';
@@ -14,10 +15,35 @@ import type { AuthKeyRequestRecord, ConsumerRow, PetitionRow, Store } from './st
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
 export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
+/** The body of a 202 (docs/api.md "Signatures"). */
+export const SIGNATURE_ACCEPTED = { result: 'success' } as const;
 
 export interface SubmissionContext {
   store: Store;
   queue: SignatureQueue;
+}
+
+export interface SignatureIntake extends SubmissionContext {
+  consumers: ConsumerDirectory;
+  consumerRateLimit: ConsumerRateLimit;
+}
+
+/**
+ * POST petitions/:id/signatures from its parameters, however they were read (routes.ts, or
+ * submission-listener.ts ahead of the app): resolves once the signature is durably queued.
+ */
+export async function postSignature(intake: SignatureIntake, petitionIdText: string, params: PostParams, path: string): Promise<void> {
+  if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
+  const consumer = intake.consumers.authenticate(textParam(params.values, 'api_key'));
+  const petition = findPetition(intake.store, petitionIdText);
+  await submitSignature(intake, {
+    petition,
+    consumer,
+    params,
+    path,
+    now: Date.now(),
+    chargeRateLimit: () => intake.consumerRateLimit.take(consumer.id),
+  });
 }
 
 export interface Submission {

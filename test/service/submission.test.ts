@@ -52,6 +52,46 @@ describe('signed submission', () => {
     assert.match(signature.signed_on, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
+  test('a form post (answered ahead of the app), a JSON post and a form post with ?api_key are answered alike', async () => {
+    const path = signaturesPath(t.petitionId);
+    const ways = {
+      form: async (target: string, pairs: Pairs, sign = key) =>
+        postForm(t, target, await signFormBody(signedPairs(t, target, pairs), t.consumer.secret, sign)),
+      json: async (target: string, pairs: Pairs, sign = key) => {
+        const body: Record<string, unknown> = Object.fromEntries(signedPairs(t, target, pairs));
+        body['rsig'] = await computeRsig(jsonRequestString(body), t.consumer.secret, sign);
+        return postForm(t, target, JSON.stringify(body), 'application/json');
+      },
+      query: async (target: string, pairs: Pairs, sign = key) => {
+        const [, ...rest] = signedPairs(t, target, pairs);
+        const body = await signFormBody(rest, t.consumer.secret, sign);
+        return postForm(t, `${target}?api_key=${t.consumer.api_key}`, body);
+      },
+    };
+    const seen = (response: Response) => ({
+      status: response.status,
+      type: response.headers.get('content-type'),
+      nosniff: response.headers.get('x-content-type-options'),
+      cache: response.headers.get('cache-control'),
+    });
+    for (const [name, send] of Object.entries(ways)) {
+      const fields = signerFields();
+      const cases: Array<[string, Promise<Response>, number]> = [
+        ['accepted', send(path, [['source', source], ...fields]), 202],
+        ['wrong rsig', send(path, [['source', source], ...signerFields()], 'another key'), 401],
+        ['unknown petition', send(signaturesPath(987654), [['source', source], ...signerFields()]), 404],
+      ];
+      for (const [what, answer, status] of cases) {
+        const response = await answer;
+        assert.deepEqual(seen(response), { status, type: 'application/json', nosniff: 'nosniff', cache: 'no-store' }, `${name}: ${what}`);
+        await response.arrayBuffer();
+      }
+      const again = await send(path, [['source', source], ...fields]);
+      assert.deepEqual(seen(again), { status: 409, type: 'application/json', nosniff: 'nosniff', cache: 'no-store' }, `${name}: duplicate`);
+      assert.deepEqual(await again.json(), { result: 'failure', messages: ['email: This email address has already signed this petition'] });
+    }
+  });
+
   test('auth_key in the body is accepted too', async () => {
     assert.equal((await submitSignature(t, source, key, signerFields(), true)).status, 202);
   });
