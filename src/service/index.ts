@@ -25,6 +25,7 @@ import { createRoutes } from './routes.js';
 import { SignInLimit } from './sign-in-limit.js';
 import { SignatureQueue } from './signature-queue.js';
 import { submissionListener } from './submission-listener.js';
+import { SubmissionLookups } from './submission-lookups.js';
 import { removeExpiredUnconfirmed } from './signer-confirmation.js';
 import { createStore } from './store.js';
 
@@ -121,6 +122,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const intake = {
     store,
     queue,
+    lookups: new SubmissionLookups(store),
     consumers: new ConsumerDirectory(store),
     consumerRateLimit: new ConsumerRateLimit(options.rateLimitPerMinute ?? 1000),
   };

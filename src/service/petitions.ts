@@ -9,9 +9,15 @@ import type { PetitionColumns, PetitionRow, Store } from './store.js';
 export const PETITION_NOT_FOUND = 'petition not found';
 export const PETITION_CLOSED = 'petition is closed';
 
-/** The petition a path names. An id that is not a positive integer names none: 404 like an unknown one. */
+/** The id a path names. One that is not a positive integer names no petition: 404 like an unknown one. */
+export function petitionIdOf(idText: string): number | undefined {
+  return /^[1-9]\d{0,14}$/.test(idText) ? Number(idText) : undefined;
+}
+
+/** The petition a path names; 404 when there is none. */
 export function findPetition(store: Store, idText: string): PetitionRow {
-  const petition = /^[1-9]\d{0,14}$/.test(idText) ? store.petitionById.get(Number(idText)) : undefined;
+  const id = petitionIdOf(idText);
+  const petition = id === undefined ? undefined : store.petitionById.get(id);
   if (!petition) throw new ApiError(404, [PETITION_NOT_FOUND]);
   return petition;
 }
@@ -21,7 +27,7 @@ export function isClosed(petition: Pick<PetitionRow, 'status' | 'end_at'>, now: 
   return petition.status === 'closed' || (petition.end_at !== null && now >= petition.end_at);
 }
 
-export function refuseIfClosed(petition: PetitionRow, now: number): void {
+export function refuseIfClosed(petition: Pick<PetitionRow, 'status' | 'end_at'>, now: number): void {
   if (isClosed(petition, now)) throw new ApiError(403, [PETITION_CLOSED]);
 }
 

@@ -4,14 +4,15 @@ import { SIGNER_FIELDS, formatProblem, validateSigner } from '../shared/signatur
 import { timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import { emailIdentity } from './email-identity.js';
-import { findPetition, refuseIfClosed } from './petitions.js';
+import { refuseIfClosed } from './petitions.js';
 import type { ConsumerRateLimit } from './rate-limit.js';
 import { checkSignedRequestFrame, verifyRequestSignature, type ConsumerDirectory } from './request-auth.js';
 import type { PostParams } from './request-params.js';
 import { textParam } from './request-params.js';
 import type { SignatureQueue } from './signature-queue.js';
 import { signerLanguage } from './signer-language.js';
-import type { AuthKeyRequestRecord, ConsumerRow, PetitionRow, Store } from './store.js';
+import type { ConsumerRow, Store } from './store.js';
+import type { SubmissionKeyRequest, SubmissionLookups, SubmissionPetition } from './submission-lookups.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
 export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
@@ -21,6 +22,7 @@ export const SIGNATURE_ACCEPTED = { result: 'success' } as const;
 export interface SubmissionContext {
   store: Store;
   queue: SignatureQueue;
+  lookups: SubmissionLookups;
 }
 
 export interface SignatureIntake extends SubmissionContext {
@@ -35,7 +37,7 @@ export interface SignatureIntake extends SubmissionContext {
 export async function postSignature(intake: SignatureIntake, petitionIdText: string, params: PostParams, path: string): Promise<void> {
   if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
   const consumer = intake.consumers.authenticate(textParam(params.values, 'api_key'));
-  const petition = findPetition(intake.store, petitionIdText);
+  const petition = intake.lookups.petition(petitionIdText);
   await submitSignature(intake, {
     petition,
     consumer,
@@ -47,7 +49,7 @@ export async function postSignature(intake: SignatureIntake, petitionIdText: str
 }
 
 export interface Submission {
-  petition: PetitionRow;
+  petition: SubmissionPetition;
   consumer: ConsumerRow;
   params: PostParams;
   path: string;
@@ -57,7 +59,7 @@ export interface Submission {
 }
 
 export async function submitSignature(context: SubmissionContext, submission: Submission): Promise<void> {
-  const { store, queue } = context;
+  const { lookups, queue } = context;
   const { petition, consumer, params, path, now } = submission;
   // No signer fields at all is answered as decided whatever else the request carries: it
   // changes nothing, so there is nothing for the signature checks to protect.
@@ -69,7 +71,7 @@ export async function submitSignature(context: SubmissionContext, submission: Su
 
   refuseIfClosed(petition, now);
   const rsigExpiresAt = checkSignedRequestFrame(params, path, now);
-  const keyRequest = grantedKeyRequest(store, submission);
+  const keyRequest = grantedKeyRequest(lookups, submission);
   const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
   submission.chargeRateLimit();
   const validation = validateSigner(signerFields);
@@ -92,9 +94,9 @@ export async function submitSignature(context: SubmissionContext, submission: Su
  * The key request behind this submission, found by (petition, consumer, source). The auth_key
  * itself may be left out of the body (the proxy does): rsig, salted with it, proves it anyway.
  */
-function grantedKeyRequest(store: Store, { petition, consumer, params }: Submission): AuthKeyRequestRecord {
+function grantedKeyRequest(lookups: SubmissionLookups, { petition, consumer, params }: Submission): SubmissionKeyRequest {
   const source = textParam(params.values, 'source');
-  const request = source ? store.authKeyRequestByIdentity.get(petition.id, consumer.id, source) : undefined;
+  const request = source ? lookups.keyRequest(petition.id, consumer.id, source) : undefined;
   const sentKey = params.values['auth_key'];
   const refused = () => new ApiError(401, ['auth_key: unknown, not granted, or not for this source']);
   if (!request || !request.auth_key) throw refused();

@@ -1,6 +1,7 @@
 // All SQL of the service, as prepared statements over one connection: the domain modules ask
 // for rows here and never write SQL themselves. Each area's statements are in a module of
 // their own (*-store.ts), joined here into the one store every part holds.
+import type { RunResult, Statement } from 'better-sqlite3';
 import type { ServiceDatabase } from './database.js';
 import type { SignerInput } from '../shared/signature-schema.js';
 import { confirmationStatements } from './confirmation-store.js';
@@ -121,8 +122,30 @@ export interface SignatureColumns {
 /** Counted (listed or hidden), waiting for its signer's email confirmation, or no longer counted. */
 export type SignatureState = 'counted' | 'unconfirmed' | 'invalidated';
 
+/**
+ * Counts the writes that can change whether a submission is taken (a petition's fields, a key
+ * request's status), so that what submission-lookups.ts remembers is dropped after each.
+ */
+export interface RulesVersion {
+  value: number;
+}
+
+/** A statement whose every run is such a write. */
+function changesRules<P extends object>(version: RulesVersion, statement: Statement<[P]>) {
+  return {
+    run(params: P): RunResult {
+      version.value++;
+      return statement.run(params);
+    },
+  };
+}
+
 export function createStore(db: ServiceDatabase) {
+  const rulesVersion: RulesVersion = { value: 0 };
   const statements = {
+    rulesVersion,
+    /** Changes when another connection (an admin command) commits: what is remembered may be stale. */
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     consumerByApiKey: db.prepare<[string], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE api_key = ?'),
     insertConsumer: db.prepare<[string, string, string, number]>(
       'INSERT INTO consumers (name, api_key, secret, created_at) VALUES (?, ?, ?, ?)',
@@ -137,9 +160,12 @@ export function createStore(db: ServiceDatabase) {
       `INSERT INTO petitions (title, overview, targets, goal, status, end_at, url, image_url, confirm_signers, created_at)
        VALUES (@title, @overview, @targets, @goal, @status, @end_at, @url, @image_url, @confirm_signers, @created_at)`,
     ),
-    updatePetition: db.prepare<PetitionColumns & { id: number }>(
-      `UPDATE petitions SET title = @title, overview = @overview, targets = @targets, goal = @goal, status = @status,
-         end_at = @end_at, url = @url, image_url = @image_url, confirm_signers = @confirm_signers WHERE id = @id`,
+    updatePetition: changesRules(
+      rulesVersion,
+      db.prepare<[PetitionColumns & { id: number }]>(
+        `UPDATE petitions SET title = @title, overview = @overview, targets = @targets, goal = @goal, status = @status,
+           end_at = @end_at, url = @url, image_url = @image_url, confirm_signers = @confirm_signers WHERE id = @id`,
+      ),
     ),
     recordSignaturesAdded: db.prepare<{ id: number; added: number; first: number; last: number; earliest: number | null }>(
       `UPDATE petitions SET signature_count = signature_count + @added,
@@ -180,8 +206,11 @@ export function createStore(db: ServiceDatabase) {
        VALUES (@petition_id, @consumer_id, @source, @source_description, @requester_email, @callback_endpoint,
          @callback_host, 'pending', NULL, @created_at, @created_at)`,
     ),
-    setAuthKeyRequestStatus: db.prepare<{ id: number; status: AuthKeyRequestStatus; auth_key: string | null; now: number }>(
-      'UPDATE auth_key_requests SET status = @status, auth_key = @auth_key, updated_at = @now WHERE id = @id',
+    setAuthKeyRequestStatus: changesRules(
+      rulesVersion,
+      db.prepare<[{ id: number; status: AuthKeyRequestStatus; auth_key: string | null; now: number }]>(
+        'UPDATE auth_key_requests SET status = @status, auth_key = @auth_key, updated_at = @now WHERE id = @id',
+      ),
     ),
     rememberRsig: db.prepare<[string, number]>('INSERT OR IGNORE INTO seen_request_signatures (rsig, expires_at) VALUES (?, ?)'),
     forgetRsigsExpiredBefore: db.prepare<[number]>('DELETE FROM seen_request_signatures WHERE expires_at < ?'),

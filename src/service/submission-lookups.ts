@@ -1,0 +1,72 @@
+// The two rows every signature submission reads before it is queued (its petition and its key
+// request), remembered instead of read from SQLite each time: the ingest profile showed those
+// two point reads costing an eighth of a submission (docs/benchmarks.md "Service: ingest").
+// What is remembered is dropped whenever it may have changed: after any write of this process
+// that can change it (store.ts counts them in rulesVersion), when another connection (an admin
+// command) has committed (PRAGMA data_version), and when the store was reconnected.
+import { ApiError } from './api-error.js';
+import { PETITION_NOT_FOUND, petitionIdOf } from './petitions.js';
+import type { AuthKeyRequestRecord, PetitionRow, RulesVersion, Store } from './store.js';
+
+/** What a submission needs of its petition; the counts are not kept here, they change with every drain. */
+export type SubmissionPetition = Pick<PetitionRow, 'id' | 'status' | 'end_at' | 'confirm_signers'>;
+
+/** What a submission needs of its key request. */
+export type SubmissionKeyRequest = Pick<AuthKeyRequestRecord, 'id' | 'auth_key' | 'status'>;
+
+/** Past this many remembered key requests, all are dropped: sources are many, memory is not. */
+const MAX_KEY_REQUESTS = 10_000;
+
+export class SubmissionLookups {
+  readonly #store: Store;
+  readonly #petitions = new Map<number, SubmissionPetition>();
+  readonly #keyRequests = new Map<string, SubmissionKeyRequest>();
+  #rules: RulesVersion | undefined;
+  #rulesValue = -1;
+  #dataVersion = -1;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  /** The petition a path names, as petitions.ts's findPetition finds it: 404 when there is none. */
+  petition(idText: string): SubmissionPetition {
+    const id = petitionIdOf(idText);
+    if (id === undefined) throw new ApiError(404, [PETITION_NOT_FOUND]);
+    this.#dropIfStale();
+    let petition = this.#petitions.get(id);
+    if (!petition) {
+      const row = this.#store.petitionById.get(id);
+      if (!row) throw new ApiError(404, [PETITION_NOT_FOUND]);
+      petition = { id: row.id, status: row.status, end_at: row.end_at, confirm_signers: row.confirm_signers };
+      this.#petitions.set(id, petition);
+    }
+    return petition;
+  }
+
+  /** The key request of (petition, consumer, source); undefined when there is none (never remembered). */
+  keyRequest(petitionId: number, consumerId: number, source: string): SubmissionKeyRequest | undefined {
+    this.#dropIfStale();
+    const key = `${petitionId} ${consumerId} ${source}`;
+    let request = this.#keyRequests.get(key);
+    if (!request) {
+      const row = this.#store.authKeyRequestByIdentity.get(petitionId, consumerId, source);
+      if (!row) return undefined;
+      if (this.#keyRequests.size >= MAX_KEY_REQUESTS) this.#keyRequests.clear();
+      request = { id: row.id, auth_key: row.auth_key, status: row.status };
+      this.#keyRequests.set(key, request);
+    }
+    return request;
+  }
+
+  #dropIfStale(): void {
+    const store = this.#store;
+    const dataVersion = store.dataVersion.get()!;
+    if (store.rulesVersion === this.#rules && store.rulesVersion.value === this.#rulesValue && dataVersion === this.#dataVersion) return;
+    this.#petitions.clear();
+    this.#keyRequests.clear();
+    this.#rules = store.rulesVersion;
+    this.#rulesValue = store.rulesVersion.value;
+    this.#dataVersion = dataVersion;
+  }
+}

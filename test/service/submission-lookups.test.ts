@@ -1,0 +1,69 @@
+// A submission's petition and key request are remembered between submissions
+// (src/service/submission-lookups.ts); these check that nothing remembered outlives a change:
+// made in the service's own process (the console) or by another connection (an admin command),
+// each right after a submission that used the remembered rows.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startConsoleFixture } from './console-fixture.js';
+import type { ConsoleFixture } from './console-fixture.js';
+import { grantedKey, signerFields, submitSignature } from './harness.js';
+
+let fixture: ConsoleFixture;
+
+before(async () => {
+  fixture = await startConsoleFixture();
+});
+after(() => fixture.close());
+
+async function statusOf(source: string, key: string): Promise<{ status: number; messages?: string[] }> {
+  const response = await submitSignature(fixture.t, source, key, signerFields());
+  const body = (await response.json()) as { messages?: string[] };
+  return { status: response.status, messages: body.messages };
+}
+
+function keyRequestId(source: string): number {
+  return fixture.t.admin.listAuthKeys().find((row) => row.source === source)!.id;
+}
+
+describe('what a submission remembers is dropped when it changes', () => {
+  test('a petition closed and opened again by an admin command (another connection) takes effect at once', async () => {
+    const source = 'https://lookups-admin.example.org/';
+    const key = await grantedKey(fixture.t, source);
+    const { t } = fixture;
+    assert.equal((await statusOf(source, key)).status, 202);
+    t.admin.updatePetition(t.petitionId, { status: 'closed' });
+    assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['petition is closed'] });
+    t.admin.updatePetition(t.petitionId, { status: 'open' });
+    assert.equal((await statusOf(source, key)).status, 202);
+  });
+
+  test('a key revoked by an admin command is refused on the next submission', async () => {
+    const source = 'https://lookups-revoke.example.org/';
+    const key = await grantedKey(fixture.t, source);
+    assert.equal((await statusOf(source, key)).status, 202);
+    fixture.t.admin.revoke(keyRequestId(source));
+    assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['auth_key: this authorization key has been revoked'] });
+  });
+
+  test('a petition closed and opened in the console (the same process) takes effect at once', async () => {
+    const source = 'https://lookups-console.example.org/';
+    const key = await grantedKey(fixture.t, source);
+    const { t, client } = fixture;
+    assert.equal((await statusOf(source, key)).status, 202);
+    await client.get(`/admin/petitions/${t.petitionId}`); // for its form's token
+    assert.equal((await client.post(`/admin/petitions/${t.petitionId}/close`)).status, 303);
+    assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['petition is closed'] });
+    await client.get(`/admin/petitions/${t.petitionId}`);
+    assert.equal((await client.post(`/admin/petitions/${t.petitionId}/open`)).status, 303);
+    assert.equal((await statusOf(source, key)).status, 202);
+  });
+
+  test('a key revoked in the console is refused on the next submission', async () => {
+    const source = 'https://lookups-console-revoke.example.org/';
+    const key = await grantedKey(fixture.t, source);
+    assert.equal((await statusOf(source, key)).status, 202);
+    await fixture.client.get('/admin/key-requests');
+    assert.equal((await fixture.client.post(`/admin/key-requests/${keyRequestId(source)}/revoke`)).status, 303);
+    assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['auth_key: this authorization key has been revoked'] });
+  });
+});
