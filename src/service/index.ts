@@ -107,7 +107,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     () => mailer?.poll(),
   );
-  const queue = new SignatureQueue(store, health, () => worker.wake());
+  const lookups = new SubmissionLookups(store);
+  const queue = new SignatureQueue(store, health, lookups, () => mailer?.poll());
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   let mailer: ConfirmationMailer | undefined;
   const delivery = new CallbackDelivery(
@@ -122,7 +123,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const intake = {
     store,
     queue,
-    lookups: new SubmissionLookups(store),
+    lookups,
     consumers: new ConsumerDirectory(store),
     consumerRateLimit: new ConsumerRateLimit(options.rateLimitPerMinute ?? 1000),
   };

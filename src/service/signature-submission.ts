@@ -4,14 +4,14 @@ import { SIGNER_FIELDS, formatProblem, validateSigner } from '../shared/signatur
 import { timingSafeEqualText } from '../shared/signing.js';
 import { ApiError } from './api-error.js';
 import { emailIdentity } from './email-identity.js';
-import { refuseIfClosed } from './petitions.js';
+import { PETITION_NOT_FOUND, refuseIfClosed } from './petitions.js';
 import type { ConsumerRateLimit } from './rate-limit.js';
 import { checkSignedRequestFrame, verifyRequestSignature, type ConsumerDirectory } from './request-auth.js';
 import type { PostParams } from './request-params.js';
 import { textParam } from './request-params.js';
-import type { SignatureQueue } from './signature-queue.js';
+import type { QueueEntry, SignatureQueue } from './signature-queue.js';
 import { signerLanguage } from './signer-language.js';
-import type { ConsumerRow, Store } from './store.js';
+import type { AuthKeyRequestRecord, ConsumerRow, Store } from './store.js';
 import type { SubmissionKeyRequest, SubmissionLookups, SubmissionPetition } from './submission-lookups.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
@@ -37,16 +37,27 @@ export interface SignatureIntake extends SubmissionContext {
 export async function postSignature(intake: SignatureIntake, petitionIdText: string, params: PostParams, path: string): Promise<void> {
   if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
   const consumer = intake.consumers.authenticate(textParam(params.values, 'api_key'));
-  const petition = intake.lookups.petition(petitionIdText);
-  await submitSignature(intake, {
-    petition,
-    consumer,
-    params,
-    path,
-    now: Date.now(),
-    chargeRateLimit: () => intake.consumerRateLimit.take(consumer.id),
-  });
+  const submit = () =>
+    submitSignature(intake, {
+      petition: intake.lookups.petition(petitionIdText),
+      consumer,
+      params,
+      path,
+      now: Date.now(),
+      chargeRateLimit: () => intake.consumerRateLimit.take(consumer.id),
+    });
+  try {
+    await submit();
+  } catch (error) {
+    // A refusal on the petition or the key (made before the budget is charged) may come from
+    // remembered rows another connection has changed since: it is decided again on fresh ones.
+    if (!(error instanceof ApiError && REMEMBERED_ROW_REFUSALS.has(error.status) && intake.lookups.droppedStaleRows())) throw error;
+    await submit();
+  }
 }
+
+/** Refusals that can come from a remembered petition or key request (submission-lookups.ts). */
+const REMEMBERED_ROW_REFUSALS = new Set([401, 403, 404]);
 
 export interface Submission {
   petition: SubmissionPetition;
@@ -88,6 +99,7 @@ export async function submitSignature(context: SubmissionContext, submission: Su
     rsigExpiresAt,
   });
   if (outcome === 'duplicate') throw new ApiError(409, [ALREADY_SIGNED]);
+  if (outcome === 'no-petition') throw new ApiError(404, [PETITION_NOT_FOUND]);
 }
 
 /**
@@ -98,12 +110,33 @@ function grantedKeyRequest(lookups: SubmissionLookups, { petition, consumer, par
   const source = textParam(params.values, 'source');
   const request = source ? lookups.keyRequest(petition.id, consumer.id, source) : undefined;
   const sentKey = params.values['auth_key'];
-  const refused = () => new ApiError(401, ['auth_key: unknown, not granted, or not for this source']);
-  if (!request || !request.auth_key) throw refused();
+  if (!request || !request.auth_key) throw keyRefused();
   if (sentKey !== undefined && (typeof sentKey !== 'string' || !timingSafeEqualText(sentKey, request.auth_key))) {
-    throw refused();
+    throw keyRefused();
   }
-  if (request.status === 'revoked') throw new ApiError(403, ['auth_key: this authorization key has been revoked']);
-  if (request.status !== 'granted') throw refused();
+  refuseUnlessGranted(request);
   return request;
+}
+
+function keyRefused(): ApiError {
+  return new ApiError(401, ['auth_key: unknown, not granted, or not for this source']);
+}
+
+function refuseUnlessGranted(request: Pick<AuthKeyRequestRecord, 'status'>): void {
+  if (request.status === 'revoked') throw new ApiError(403, ['auth_key: this authorization key has been revoked']);
+  if (request.status !== 'granted') throw keyRefused();
+}
+
+/**
+ * A submission checked with remembered rows, checked again inside the group commit against the
+ * rows themselves, because another connection changed the database meanwhile (an admin command
+ * closed the petition or revoked the key): it is taken only if it still would be.
+ */
+export function recheckSubmission(store: Store, entry: Pick<QueueEntry, 'petition_id' | 'auth_key_request_id'>, now: number): void {
+  const petition = store.petitionById.get(entry.petition_id);
+  if (!petition) throw new ApiError(404, [PETITION_NOT_FOUND]);
+  refuseIfClosed(petition, now);
+  const request = store.authKeyRequestById.get(entry.auth_key_request_id);
+  if (!request) throw keyRefused();
+  refuseUnlessGranted(request);
 }

@@ -2,8 +2,13 @@
 // request), remembered instead of read from SQLite each time: the ingest profile showed those
 // two point reads costing an eighth of a submission (docs/benchmarks.md "Service: ingest").
 // What is remembered is dropped whenever it may have changed: after any write of this process
-// that can change it (store.ts counts them in rulesVersion), when another connection (an admin
-// command) has committed (PRAGMA data_version), and when the store was reconnected.
+// that can change it (store.ts counts them in rulesVersion), and when the store was reconnected.
+// Another connection's commit (an admin command closing a petition, revoking a key) is seen by
+// PRAGMA data_version, which costs as much as the reads it would save, so it is read only where
+// a decision made with remembered rows becomes final: once per batch inside the group commit's
+// transaction, which checks that batch again against the rows themselves when it changed
+// (signature-queue.ts), and after a refusal, which is then decided again on fresh rows
+// (signature-submission.ts's postSignature).
 import { ApiError } from './api-error.js';
 import { PETITION_NOT_FOUND, petitionIdOf } from './petitions.js';
 import type { AuthKeyRequestRecord, PetitionRow, RulesVersion, Store } from './store.js';
@@ -23,7 +28,8 @@ export class SubmissionLookups {
   readonly #keyRequests = new Map<string, SubmissionKeyRequest>();
   #rules: RulesVersion | undefined;
   #rulesValue = -1;
-  #dataVersion = -1;
+  /** PRAGMA data_version when the remembered rows were last dropped: none is older. */
+  #dataVersion: number | undefined;
 
   constructor(store: Store) {
     this.#store = store;
@@ -59,14 +65,35 @@ export class SubmissionLookups {
     return request;
   }
 
+  /**
+   * PRAGMA data_version now; when another connection committed since the remembered rows were
+   * read, they are dropped.
+   */
+  dataVersion(): number {
+    const dataVersion = this.#store.dataVersion.get()!;
+    if (dataVersion !== this.#dataVersion) {
+      this.#drop();
+      this.#dataVersion = dataVersion;
+    }
+    return dataVersion;
+  }
+
+  /** After a refusal: whether the rows it was decided on may have been stale (they are dropped now). */
+  droppedStaleRows(): boolean {
+    const before = this.#dataVersion;
+    return this.dataVersion() !== before;
+  }
+
   #dropIfStale(): void {
-    const store = this.#store;
-    const dataVersion = store.dataVersion.get()!;
-    if (store.rulesVersion === this.#rules && store.rulesVersion.value === this.#rulesValue && dataVersion === this.#dataVersion) return;
+    const { rulesVersion } = this.#store;
+    if (rulesVersion === this.#rules && rulesVersion.value === this.#rulesValue) return;
+    this.#drop();
+    this.#rules = rulesVersion;
+    this.#rulesValue = rulesVersion.value;
+  }
+
+  #drop(): void {
     this.#petitions.clear();
     this.#keyRequests.clear();
-    this.#rules = store.rulesVersion;
-    this.#rulesValue = store.rulesVersion.value;
-    this.#dataVersion = dataVersion;
   }
 }

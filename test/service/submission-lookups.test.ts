@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startConsoleFixture } from './console-fixture.js';
 import type { ConsoleFixture } from './console-fixture.js';
-import { grantedKey, signerFields, submitSignature } from './harness.js';
+import { authKeysPath, grantedKey, keyRequestFields, signedPost, signerFields, submitSignature } from './harness.js';
 
 let fixture: ConsoleFixture;
 
@@ -30,6 +30,8 @@ describe('what a submission remembers is dropped when it changes', () => {
     const source = 'https://lookups-admin.example.org/';
     const key = await grantedKey(fixture.t, source);
     const { t } = fixture;
+    // Twice: the second is accepted on remembered rows, so the refusal below is made at the commit.
+    assert.equal((await statusOf(source, key)).status, 202);
     assert.equal((await statusOf(source, key)).status, 202);
     t.admin.updatePetition(t.petitionId, { status: 'closed' });
     assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['petition is closed'] });
@@ -41,8 +43,21 @@ describe('what a submission remembers is dropped when it changes', () => {
     const source = 'https://lookups-revoke.example.org/';
     const key = await grantedKey(fixture.t, source);
     assert.equal((await statusOf(source, key)).status, 202);
+    assert.equal((await statusOf(source, key)).status, 202);
     fixture.t.admin.revoke(keyRequestId(source));
     assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['auth_key: this authorization key has been revoked'] });
+  });
+
+  test('a key granted by an admin command after a refused submission works at once', async () => {
+    const { t } = fixture;
+    const source = 'https://lookups-grant.example.org/';
+    assert.equal((await signedPost(t, authKeysPath(t.petitionId), keyRequestFields(source))).status, 202);
+    // Refused while the request is pending: that request is what a submission now remembers.
+    assert.equal((await statusOf(source, 'a key not granted yet')).status, 401);
+    t.admin.grant(keyRequestId(source));
+    const answer = await signedPost(t, authKeysPath(t.petitionId), keyRequestFields(source));
+    const { auth_key } = (await answer.json()) as { auth_key: string };
+    assert.equal((await statusOf(source, auth_key)).status, 202);
   });
 
   test('a petition closed and opened in the console (the same process) takes effect at once', async () => {
