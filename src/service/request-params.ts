@@ -1,7 +1,8 @@
 // Reads a POST's parameters from its body (form or JSON, docs/api.md "Requests") together with
 // the REQUEST_STRING that its rsig signs, and reads single parameters with their type checked.
 import type { IncomingMessage } from 'node:http';
-import { formRequestString, jsonRequestString } from '../shared/signing.js';
+import { jsonRequestString } from '../shared/signing.js';
+import { readFormBody } from './form-body.js';
 import { ApiError } from './api-error.js';
 import { readBodyText } from './request-body.js';
 
@@ -35,14 +36,10 @@ export async function readPostParams(incoming: IncomingMessage, queryApiKey: str
   }
   // Clients of API v1 that post with no Content-Type at all meant a form (docs/api.md "Requests").
   if (type === 'application/x-www-form-urlencoded' || type === '') {
-    const pairs = new Map<string, string>();
-    for (const [key, value] of new URLSearchParams(raw)) {
-      // The first occurrence wins; a repeated name cannot override a signed earlier value.
-      if (!pairs.has(key)) pairs.set(key, value);
-    }
-    // fromEntries defines own properties: a pair named __proto__ stays plain data.
-    const values = { ...query, ...Object.fromEntries(pairs) };
-    return { values, requestString: formRequestString(raw), empty: pairs.size === 0 };
+    const form = readFormBody(raw);
+    // The first occurrence wins (form-body.ts): a repeated name cannot override a signed earlier value.
+    const values = queryApiKey === undefined ? form.values : { ...query, ...form.values };
+    return { values, requestString: form.requestString, empty: form.count === 0 };
   }
   if (type === 'application/json') {
     let parsed: unknown;

@@ -42,18 +42,6 @@ export function formEncode(pairs: Iterable<readonly [string, string]>): string {
   return new URLSearchParams([...pairs].map(([key, value]) => [key, value])).toString();
 }
 
-/**
- * The REQUEST_STRING of a form body: the body exactly as sent, without its `rsig` pair.
- * Works on the raw bytes' text so that any correct encoder on the client side verifies.
- */
-export function formRequestString(body: string): string {
-  if (body === '') return '';
-  return body
-    .split('&')
-    .filter((pair) => pair.split('=', 1)[0] !== 'rsig')
-    .join('&');
-}
-
 /** The value of a JSON body's top-level field as it takes part in the request string. */
 function jsonFieldText(value: unknown): string {
   if (value === null || value === undefined) return '';
