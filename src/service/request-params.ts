@@ -16,6 +16,8 @@ export interface PostParams {
 }
 
 export function mediaType(contentType: string | undefined): string {
+  // As every form post sends it: nothing to take apart.
+  if (contentType === 'application/x-www-form-urlencoded') return contentType;
   return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 

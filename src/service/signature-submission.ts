@@ -74,10 +74,14 @@ export async function submitSignature(context: SubmissionContext, submission: Su
   const { petition, consumer, params, path, now } = submission;
   // No signer fields at all is answered as decided whatever else the request carries: it
   // changes nothing, so there is nothing for the signature checks to protect.
-  const signerFields = Object.fromEntries(
-    SIGNER_FIELDS.filter((field) => field in params.values).map((field) => [field, params.values[field]]),
-  );
-  const hasData = Object.values(signerFields).some((value) => typeof value !== 'string' || value.trim() !== '');
+  const signerFields: Record<string, unknown> = {};
+  let hasData = false;
+  for (const field of SIGNER_FIELDS) {
+    if (!(field in params.values)) continue;
+    const value = params.values[field];
+    signerFields[field] = value;
+    if (typeof value !== 'string' || value.trim() !== '') hasData = true;
+  }
   if (!hasData) throw new ApiError(400, [NO_SIGNATURE_DATA]);
 
   refuseIfClosed(petition, now);

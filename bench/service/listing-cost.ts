@@ -1,0 +1,121 @@
+// Benchmark: what the group commit's storage work costs per signature (docs/benchmarks.md
+// "Service: ingest"), in this process, without HTTP: the service's own schema and code
+// (SignatureListing and the replay memory, batches of 32 as the ingest benchmark's load makes
+// them), against the yardstick's one row in a table without indexes, and with each of the
+// signatures' indexes dropped in turn, to show what each costs. Signers are random (names,
+// emails, postal codes), as a real petition's are. Variants alternate round after round.
+// Usage: node --import tsx bench/service/listing-cost.ts [rounds=5] [signatures=30000]
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openAdmin } from '../../src/service/admin.js';
+import { openDatabase } from '../../src/service/database.js';
+import { emailIdentity } from '../../src/service/email-identity.js';
+import { rememberRequestSignature } from '../../src/service/request-auth.js';
+import { CITIES, FIRST_NAMES, LAST_NAMES } from '../../src/service/seed-people.js';
+import { SignatureListing } from '../../src/service/signature-listing.js';
+import { createStore } from '../../src/service/store.js';
+import type { SignerInput } from '../../src/shared/signature-schema.js';
+import { formEncode } from '../../src/shared/signing.js';
+
+const ROUNDS = Number(process.argv[2] ?? 5);
+const SIGNATURES = Number(process.argv[3] ?? 30_000);
+const BATCH = 32;
+const WINDOW_MS = 300_000;
+
+const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+function signers(count: number): Array<{ signer: SignerInput; identity: string; rsig: string }> {
+  return Array.from({ length: count }, (_, i) => {
+    const city = pick(CITIES);
+    const email = `${randomBytes(6).toString('hex')}.${i}@example.org`;
+    return {
+      signer: {
+        first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES), email, address: `${i} Main Street`,
+        city: city.city, state_province: city.state_province, postal_code: String(10000 + Math.floor(Math.random() * 89999)),
+        country_code: city.country_code,
+      },
+      identity: emailIdentity(email),
+      rsig: randomBytes(32).toString('hex'),
+    };
+  });
+}
+
+/** The service's group commit without HTTP; returns CPU microseconds per signature. */
+function service(dropIndexes: string[], people: ReturnType<typeof signers>): number {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
+  try {
+    const path = join(dir, 'service.db');
+    const admin = openAdmin(path);
+    const { petition_id } = admin.createPetition('Bench');
+    admin.close();
+    const db = openDatabase(path);
+    for (const index of dropIndexes) db.exec(`DROP INDEX ${index}`);
+    const store = createStore(db);
+    const before = process.cpuUsage();
+    for (let from = 0; from < people.length; from += BATCH) {
+      const now = Date.now();
+      store.db.transaction(() => {
+        const listing = new SignatureListing(store, now);
+        for (const person of people.slice(from, from + BATCH)) {
+          if (!rememberRequestSignature(store, person.rsig, now + WINDOW_MS)) continue;
+          listing.add({ petition_id, email_identity: person.identity, signer: person.signer, auth_key_request_id: 1, received_at: now, lang: 'en' });
+        }
+        listing.finish();
+      })();
+    }
+    const cpu = process.cpuUsage(before);
+    db.close();
+    return (cpu.user + cpu.system) / people.length;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The yardstick's storage: one row a request holding its body, WAL, synchronous=NORMAL. */
+function yardstick(people: ReturnType<typeof signers>): number {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
+  try {
+    const db = new Database(join(dir, 'yardstick.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec('CREATE TABLE submissions (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+    const insert = db.prepare<[string]>('INSERT INTO submissions (body) VALUES (?)');
+    const bodies = people.map((person) => `${formEncode(Object.entries(person.signer).map(([name, value]) => [name, String(value)]))}&rsig=${person.rsig}`);
+    const before = process.cpuUsage();
+    for (let from = 0; from < bodies.length; from += BATCH) {
+      db.transaction(() => {
+        for (const body of bodies.slice(from, from + BATCH)) insert.run(body);
+      })();
+    }
+    const cpu = process.cpuUsage(before);
+    db.close();
+    return (cpu.user + cpu.system) / bodies.length;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const VARIANTS: Array<[string, (people: ReturnType<typeof signers>) => number]> = [
+  ['yardstick (one row, no index)', yardstick],
+  ['service, as it is', (people) => service([], people)],
+  ['  without the email index', (people) => service(['signatures_by_email'], people)],
+  ['  without the three search indexes', (people) => service(['signatures_by_name', 'signatures_by_surname', 'signatures_by_postal_code'], people)],
+  ['  without the listed-position index', (people) => service(['signatures_by_listed_position'], people)],
+];
+
+const results = new Map<string, number[]>(VARIANTS.map(([name]) => [name, []]));
+for (let round = 1; round <= ROUNDS; round++) {
+  const people = signers(SIGNATURES);
+  const order = round % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
+  for (const [name, run] of order) results.get(name)!.push(run(people));
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const yardstickMedian = median(results.get(VARIANTS[0]![0])!);
+console.log(`${SIGNATURES} signatures per variant, batches of ${BATCH}, ${ROUNDS} rounds; CPU per signature, median:`);
+for (const [name] of VARIANTS) {
+  const value = median(results.get(name)!);
+  console.log(`${name.padEnd(40)} ${value.toFixed(1).padStart(6)} µs  (${(value / yardstickMedian).toFixed(1)}× the yardstick)`);
+}
