@@ -32,7 +32,7 @@ export interface SignatureIntake extends SubmissionContext {
 
 /**
  * POST petitions/:id/signatures from its parameters, however they were read (routes.ts, or
- * submission-listener.ts ahead of the app): resolves once the signature is durably queued.
+ * submission-listener.ts ahead of the app): resolves once the signature is committed and listed.
  */
 export async function postSignature(intake: SignatureIntake, petitionIdText: string, params: PostParams, path: string): Promise<void> {
   if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
