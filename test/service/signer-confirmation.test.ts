@@ -118,8 +118,6 @@ describe('a petition that confirms its signers', () => {
     for (let attempt = 1; attempt <= CONFIRMATION_MAILS_PER_DAY + 2; attempt++) {
       assert.equal((await sign({ first_name: 'Asker', last_name: `Number${attempt}`, email })).status, 202);
       if (attempt <= CONFIRMATION_MAILS_PER_DAY) await waitForMails(email, attempt);
-      // The same address twice in the queue at once is a double submission (409), not asking again.
-      await eventually(() => readDatabase(t, (db) => (db.prepare('SELECT COUNT(*) AS n FROM signature_queue').get() as { n: number }).n), (n) => n === 0, 3000);
     }
     // Long enough for any mail over the limit to have arrived.
     await new Promise((resolve) => setTimeout(resolve, 1500));
