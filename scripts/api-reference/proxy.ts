@@ -1,6 +1,6 @@
 // docs/openapi/proxy.yaml: the signing proxy's own routes, the ones the browser elements call,
 // the service's callback, and the script files.
-import { authKeyOutcomeSchema, embedStatusSchema, failureSchema, petitionSummarySchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
+import { authKeyOutcomeSchema, embedStatusSchema, proxyFailureSchema, petitionSummarySchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
 import type { OpenApiObject } from './response-objects.js';
 import { proxyOperations } from './proxy-operations.js';
 import { proxyHeaders, proxyResponses } from './proxy-responses.js';
@@ -36,7 +36,7 @@ export function proxyDocument(version: string): OpenApiObject {
     paths: proxyOperations(),
     components: {
       schemas: {
-        Failure: failureSchema,
+        Failure: proxyFailureSchema,
         Success: successSchema,
         Signature: signatureSchema,
         SignaturePage: signaturePageSchema('/api/petitions'),

@@ -165,8 +165,18 @@ export const embedStatusSchema = objectSchema<EmbedStatus>(
 
 const messages: JsonSchema = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
 
-export const failureSchema = objectSchema<FailureBody>(
-  { result: { const: 'failure' }, messages: { ...messages, description: 'One per problem; a problem with a parameter starts with its name and a colon.' } },
+const failureFields = {
+  result: { const: 'failure' },
+  messages: { ...messages, description: 'One per problem; a problem with a parameter starts with its name and a colon.' },
+};
+const failureDescription = 'The body of every failure. No message carries a stack trace, SQL or a secret.';
+
+/** The service's failure: the spec's error body and nothing else. */
+export const serviceFailureSchema = objectSchema<Omit<FailureBody, 'problems'>>(failureFields, {}, { description: failureDescription });
+
+/** The proxy's failure: the same, and (field, code) pairs beside a signer's problems for the browser. */
+export const proxyFailureSchema = objectSchema<FailureBody>(
+  failureFields,
   {
     problems: {
       type: 'array',
@@ -174,7 +184,7 @@ export const failureSchema = objectSchema<FailureBody>(
       items: objectSchema<FieldProblemRef>({ field: { enum: [...SIGNER_FIELDS] }, code: { enum: [...PROBLEM_CODES] } }, {}),
     },
   },
-  { description: 'The body of every failure. No message carries a stack trace, SQL or a secret.' },
+  { description: failureDescription },
 );
 
 /** `{"result":"success"}`, with a message when the proxy queued the signature for later. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { callbackSignature } from '../../src/shared/signing.js';
 import { schemaRef } from './object-schema.js';
 import { exampleOutcomes, outcomeExamples } from './resource-examples.js';
-import { authKeyOutcomeSchema, failureSchema, petitionIdBodySchema, petitionResourceSchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
+import { authKeyOutcomeSchema, serviceFailureSchema, petitionIdBodySchema, petitionResourceSchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
 import type { OpenApiObject } from './response-objects.js';
 import { serviceOperations, type SignedExample } from './service-operations.js';
 import { serviceParameters, serviceRequestSchemas } from './service-requests.js';
@@ -113,7 +113,7 @@ export async function serviceDocument(version: string): Promise<OpenApiObject> {
     webhooks: { authKeyOutcome: await outcomeWebhook() },
     components: {
       schemas: {
-        Failure: failureSchema,
+        Failure: serviceFailureSchema,
         Success: successSchema,
         Signature: signatureSchema,
         SignaturePage: signaturePageSchema('/v1/petitions'),
