@@ -12,7 +12,7 @@ import type { CallbackVerifier } from './callback-verification.js';
 import { optInsOf, type ProxyConfig } from './config.js';
 import { failureResponse, ProxyError } from './failure.js';
 import type { LogSummary } from './log-summary.js';
-import { EMBED_STATUS_PATH, originPolicy, proxyOriginRules } from './origin-policy.js';
+import { EMBED_STATUS_PATH, originPolicy, type OriginRules } from './origin-policy.js';
 import type { PetitionReads } from './petition-reads.js';
 import { FixedWindowLimit } from './rate-limit.js';
 import type { RateCounters } from './rate-counters.js';
@@ -46,6 +46,10 @@ export interface ProxyAppParts {
   clientAddress: (c: Context) => string;
   /** Where the rate limits count (the read budget shares them). */
   rateCounters: RateCounters;
+  /** Which origins the API answers (built once from the config, shared with index.ts's listener). */
+  origins: OriginRules;
+  /** The petitions the config serves (shared the same way). */
+  petitionIds: ReadonlySet<number>;
   log: (line: string) => void;
   extraRoutes?: (app: Hono) => void;
   /**
@@ -68,7 +72,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
   });
   app.notFound((c) => failureResponse(c, new ProxyError(404, ['not found'])));
 
-  const origins = proxyOriginRules(config.publicUrl, config.allowedOrigins);
+  const { origins } = parts;
   app.use(originPolicy(origins, (path) => path === EMBED_STATUS_PATH || isElementAsset(path)));
   const readBody = parts.readBody ?? webBodyReader();
 
@@ -77,7 +81,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
   app.route(
     '/api/petitions',
     apiRoutes({
-      petitionIds: new Set(config.petitions.map((p) => p.id)),
+      petitionIds: parts.petitionIds,
       reads: parts.reads,
       submissions: parts.submissions,
       rateLimit: new FixedWindowLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute }),

@@ -167,8 +167,12 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     peerAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     log,
   });
+  const origins = proxyOriginRules(config.publicUrl, config.allowedOrigins);
+  const petitionIds = new Set(config.petitions.map((p) => p.id));
   const app = createProxyApp({
     config,
+    origins,
+    petitionIds,
     keys,
     callbackVerifier: new CallbackVerifier(config.secret, seenCallbacksInSqlite(stateDb)),
     callbackRefusals: new LogSummary({ name: 'callback-refusals', scheduler, log, subject: 'callbacks refused', windowMs: options.logSummaryMs ?? 60_000 }),
@@ -185,7 +189,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   const host = options.host ?? '127.0.0.1';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const listener = cachedReadListener(
-    { reads, origins: proxyOriginRules(config.publicUrl, config.allowedOrigins), petitionIds: new Set(config.petitions.map((p) => p.id)) },
+    { reads, origins, petitionIds },
     getRequestListener(app.fetch),
   );
   const server = await new Promise<Server>((resolve, reject) => {
