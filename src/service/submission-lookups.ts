@@ -9,12 +9,11 @@
 // transaction, which checks that batch again against the rows themselves when it changed
 // (signature-queue.ts), and after a refusal, which is then decided again on fresh rows
 // (signature-submission.ts's postSignature).
-import { ApiError } from './api-error.js';
-import { PETITION_NOT_FOUND, petitionIdOf } from './petitions.js';
+import { findPetition, petitionIdOf } from './petitions.js';
 import type { AuthKeyRequestRecord, PetitionRow, RulesVersion, Store } from './store.js';
 
-/** What a submission needs of its petition; the counts are not kept here, they change with every drain. */
-export type SubmissionPetition = Pick<PetitionRow, 'id' | 'status' | 'end_at' | 'confirm_signers'>;
+/** What a submission needs of its petition; the counts are not kept here, they change with every commit. */
+export type SubmissionPetition = Pick<PetitionRow, 'id' | 'status' | 'end_at'>;
 
 /** What a submission needs of its key request. */
 export type SubmissionKeyRequest = Pick<AuthKeyRequestRecord, 'id' | 'auth_key' | 'status'>;
@@ -35,17 +34,15 @@ export class SubmissionLookups {
     this.#store = store;
   }
 
-  /** The petition a path names, as petitions.ts's findPetition finds it: 404 when there is none. */
+  /** The petition a path names; what is not remembered is found by petitions.ts's findPetition (404 when there is none). */
   petition(idText: string): SubmissionPetition {
-    const id = petitionIdOf(idText);
-    if (id === undefined) throw new ApiError(404, [PETITION_NOT_FOUND]);
     this.#dropIfStale();
-    let petition = this.#petitions.get(id);
+    const id = petitionIdOf(idText);
+    let petition = id === undefined ? undefined : this.#petitions.get(id);
     if (!petition) {
-      const row = this.#store.petitionById.get(id);
-      if (!row) throw new ApiError(404, [PETITION_NOT_FOUND]);
-      petition = { id: row.id, status: row.status, end_at: row.end_at, confirm_signers: row.confirm_signers };
-      this.#petitions.set(id, petition);
+      const row = findPetition(this.#store, idText);
+      petition = { id: row.id, status: row.status, end_at: row.end_at };
+      this.#petitions.set(row.id, petition);
     }
     return petition;
   }
