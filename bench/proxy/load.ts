@@ -62,6 +62,6 @@ export function eachBodyOnce(path: string, contentType: string, bodies: string[]
   ];
 }
 
-export const median = (numbers: number[]): number => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+export { median } from '../median.js';
 
 export const rounded = (numbers: number[], digits = 0): number[] => numbers.map((n) => Number(n.toFixed(digits)));

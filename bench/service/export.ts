@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
 import { memoryOf, signInToConsole } from './console-session.js';
 import { spawnService } from './service-process.js';
+import { median } from '../median.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const SIGNATURES = Number(process.argv[3] ?? 1_000_000);
 const EMAIL = 'bench@example.org';
 const PASSWORD = 'benchmark passphrase';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-export-'));
 const dbPath = join(dir, 'service.db');

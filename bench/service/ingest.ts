@@ -3,15 +3,11 @@
 // process, run alternately round after round with the same kind of bodies and 64 connections.
 // Usage: node --import tsx bench/service/ingest.ts [rounds] [seconds]   (npm run bench:ingest)
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openAdmin } from '../../src/service/admin.js';
-import { rsigDigest } from '../../src/shared/rsig-digest.js';
-import { formEncode } from '../../src/shared/signing.js';
+import { median } from '../median.js';
 import { cpuSeconds, loadAverage } from '../proc-stat.js';
-import { grantedKey, spawnService, spawnYardstick } from './service-process.js';
+import { startBenchService } from './bench-service.js';
+import { spawnYardstick } from './service-process.js';
 import type { ServerProcess } from './service-process.js';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
@@ -29,21 +25,6 @@ interface Measure {
   drainMs: number;
 }
 
-
-/** Signed as the shared signFormBody does (rsig last, salted with the auth key), with the servers' synchronous digest to make 200,000 quickly. */
-function signedBodies(round: number, path: string, apiKey: string, secret: string, authKey: string): string[] {
-  const timestamp = new Date().toISOString();
-  const bodies: string[] = [];
-  for (let i = 0; i < BODIES; i++) {
-    const requestString = formEncode([
-      ['api_key', apiKey], ['source', 'https://bench.example.org/'], ['first_name', 'Bench'], ['last_name', `Signer ${i}`],
-      ['email', `bench${round}.${i}@example.org`], ['address', '1 Main Street'], ['city', 'Lyon'], ['state_province', ''],
-      ['postal_code', '69001'], ['country_code', 'FR'], ['timestamp', timestamp], ['endpoint', path],
-    ]);
-    bodies.push(`${requestString}&rsig=${rsigDigest(requestString, secret, authKey)}`);
-  }
-  return bodies;
-}
 
 /** Sends bodies from `from` on for `seconds`; returns the autocannon result and the next unused body. */
 async function load(origin: string, path: string, bodies: string[], from: number, seconds: number) {
@@ -84,38 +65,19 @@ async function measure(server: ServerProcess, path: string, bodies: string[], dr
 }
 
 async function round(round: number): Promise<{ service: Measure; yardstick: Measure }> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
-  const dbPath = join(dir, 'service.db');
-  const admin = openAdmin(dbPath);
-  const { api_key, secret } = admin.createConsumer('bench');
-  const { petition_id } = admin.createPetition('Bench');
-  admin.close();
-  const path = `/v1/petitions/${petition_id}/signatures`;
-  let service: ServerProcess | undefined;
+  const bench = await startBenchService('bench-ingest-');
   let yardstick: ServerProcess | undefined;
   try {
-    // The key request's callback endpoint is on loopback, which only --allow-private-callbacks accepts.
-    service = await spawnService(['--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000000']);
-    const auth_key = await grantedKey(service.baseUrl, petition_id, api_key, secret, 'https://bench.example.org/');
-    const bodies = signedBodies(round, path, api_key, secret, auth_key);
-    const db = new Database(dbPath, { readonly: true });
-    const queued = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM signature_queue');
-    /** Milliseconds until the service's queue is empty (at most 30 s). */
-    const queueDrained = async () => {
-      const started = Date.now();
-      while (queued.get()!.count > 0 && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 5));
-      return Date.now() - started;
-    };
+    const { service, path } = bench;
+    const bodies = bench.signedBodies(BODIES, round);
     const runService = async () => {
-      const measured = await measure(service!, path, bodies, queueDrained);
-      const listed = db.prepare<[number], { signature_count: number }>('SELECT signature_count FROM petitions WHERE id = ?').get(petition_id)!;
-      // Requests in flight when the load stops are committed but not counted by autocannon.
-      if (listed.signature_count < measured.accepted) throw new Error(`accepted ${measured.accepted} but ${listed.signature_count} listed`);
-      await service!.stop();
+      const measured = await measure(service, path, bodies, () => bench.queueDrained());
+      bench.checkCounted(measured.accepted);
+      await service.stop();
       return measured;
     };
     const runYardstick = async () => {
-      yardstick = await spawnYardstick(join(dir, 'yardstick.db'), secret, auth_key);
+      yardstick = await spawnYardstick(join(bench.dir, 'yardstick.db'), bench.secret, bench.authKey);
       const measured = await measure(yardstick, path, bodies, async () => 0);
       await yardstick.stop();
       return measured;
@@ -130,20 +92,13 @@ async function round(round: number): Promise<{ service: Measure; yardstick: Meas
       yardstickMeasure = await runYardstick();
       serviceMeasure = await runService();
     }
-    db.close();
     return { service: serviceMeasure, yardstick: yardstickMeasure };
   } finally {
-    await service?.stop();
     await yardstick?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const describe = (m: Measure) =>
   `${Math.round(m.perSecond)}/s (${m.notAccepted} not 202), ${m.cpuMsPerAccepted.toFixed(3)} ms CPU per accepted`;
 

@@ -19,6 +19,7 @@ import { SignatureListing } from '../../src/service/signature-listing.js';
 import { createStore } from '../../src/service/store.js';
 import type { SignerInput } from '../../src/shared/signature-schema.js';
 import { formEncode } from '../../src/shared/signing.js';
+import { median } from '../median.js';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const SIGNATURES = Number(process.argv[3] ?? 30_000);
@@ -112,7 +113,6 @@ for (let round = 1; round <= ROUNDS; round++) {
   const order = round % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
   for (const [name, run] of order) results.get(name)!.push(run(people));
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const yardstickMedian = median(results.get(VARIANTS[0]![0])!);
 console.log(`${SIGNATURES} signatures per variant, batches of ${BATCH}, ${ROUNDS} rounds; CPU per signature, median:`);
 for (const [name] of VARIANTS) {

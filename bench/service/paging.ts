@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
 import { spawnService } from './service-process.js';
+import { median } from '../median.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const REQUESTS = Number(process.argv[3] ?? 400);
 const SIGNATURES = Number(process.argv[4] ?? 1_000_000);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-paging-'));
 const dbPath = join(dir, 'service.db');

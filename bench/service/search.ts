@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { openAdmin } from '../../src/service/admin.js';
 import { signInToConsole } from './console-session.js';
 import { spawnService } from './service-process.js';
+import { median } from '../median.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const REQUESTS = Number(process.argv[3] ?? 200);
@@ -17,7 +18,6 @@ const SIGNATURES = Number(process.argv[4] ?? 1_000_000);
 const EMAIL = 'bench@example.org';
 const PASSWORD = 'benchmark passphrase';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
 const dbPath = join(dir, 'service.db');
