@@ -19,7 +19,7 @@ export type SubmissionPetition = Pick<PetitionRow, 'id' | 'status' | 'end_at'>;
 export type SubmissionKeyRequest = Pick<AuthKeyRequestRecord, 'id' | 'auth_key' | 'status'>;
 
 /** Past this many remembered key requests, all are dropped: sources are many, memory is not. */
-const MAX_KEY_REQUESTS = 10_000;
+export const MAX_KEY_REQUESTS = 10_000;
 
 export class SubmissionLookups {
   readonly #store: Store;

@@ -3,7 +3,14 @@
 // made in the service's own process (the console) or by another connection (an admin command),
 // each right after a submission that used the remembered rows.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { openAdmin } from '../../src/service/admin.js';
+import { openDatabase } from '../../src/service/database.js';
+import { createStore } from '../../src/service/store.js';
+import { MAX_KEY_REQUESTS, SubmissionLookups } from '../../src/service/submission-lookups.js';
 import { startConsoleFixture } from './console-fixture.js';
 import type { ConsoleFixture } from './console-fixture.js';
 import { authKeysPath, grantedKey, keyRequestFields, signedPost, signerFields, submitSignature } from './harness.js';
@@ -81,4 +88,36 @@ describe('what a submission remembers is dropped when it changes', () => {
     assert.equal((await fixture.client.post(`/admin/key-requests/${keyRequestId(source)}/revoke`)).status, 303);
     assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['auth_key: this authorization key has been revoked'] });
   });
+});
+
+test(`at most ${MAX_KEY_REQUESTS} key requests are remembered: one more drops them all`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lookups-cap-'));
+  try {
+    const dbPath = join(dir, 'service.db');
+    const admin = openAdmin(dbPath);
+    admin.createConsumer('cap');
+    const { petition_id } = admin.createPetition('Cap');
+    admin.close();
+    const store = createStore(openDatabase(dbPath));
+    const sources = Array.from({ length: MAX_KEY_REQUESTS + 1 }, (_, i) => `https://source-${i}.example.org/`);
+    store.db.transaction(() => {
+      for (const source of sources) {
+        store.insertAuthKeyRequest.run({
+          petition_id, consumer_id: 1, source, source_description: 'cap', requester_email: 'cap@example.org',
+          callback_endpoint: 'https://cap.example.org/callback', callback_host: 'cap.example.org', created_at: 0,
+        });
+      }
+    })();
+    store.db.exec("UPDATE auth_key_requests SET status = 'granted', auth_key = 'key-' || id");
+    const lookups = new SubmissionLookups(store);
+    for (const source of sources.slice(0, MAX_KEY_REQUESTS)) assert.equal(lookups.keyRequest(petition_id, 1, source)?.status, 'granted');
+    // Changed behind the lookups' back (no counted write, same connection): only a row read again sees it.
+    store.db.exec("UPDATE auth_key_requests SET status = 'revoked'");
+    assert.equal(lookups.keyRequest(petition_id, 1, sources[0]!)?.status, 'granted', 'still remembered while under the cap');
+    lookups.keyRequest(petition_id, 1, sources[MAX_KEY_REQUESTS]!);
+    assert.equal(lookups.keyRequest(petition_id, 1, sources[0]!)?.status, 'revoked', 'dropped once the cap was reached');
+    store.db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
