@@ -47,9 +47,10 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 step('type check (tsc --noEmit)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
 const built = step('bundle build (vite build)', run(bin('vite'), ['build', '--logLevel', 'warn']));
 
-const serverFiles = ['test/shared', 'test/service', 'test/proxy', 'test/api-reference', 'test/bundle', 'test/e2e'].flatMap(testFiles);
-if (serverFiles.length > 0) {
-  const countFile = join(workDir, 'node-counts.json');
+/** One `node --test` run of `files`, its counts added to the totals under `name`. */
+function nodeTests(name, files, env = {}) {
+  if (files.length === 0) return;
+  const countFile = join(workDir, `${name.replace(/\W+/g, "-")}-counts.json`);
   const ok = run(nodeBin, [
     '--import', 'tsx',
     // Every answer the tests get from the service or the proxy is checked against docs/openapi/.
@@ -61,11 +62,17 @@ if (serverFiles.length > 0) {
     '--test-timeout=180000',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=./test/reporters/node-count.js', `--test-reporter-destination=${countFile}`,
-    ...serverFiles,
-  ], { PETITION_EMBED_BUILT: built ? '1' : '0' });
-  if (!addCounts(countFile)) step('node --test', ok);
-  else if (!ok && totals.failed === 0) step('node --test exit status', false);
+    ...files,
+  ], { PETITION_EMBED_BUILT: built ? '1' : '0', ...env });
+  const failedBefore = totals.failed;
+  if (!addCounts(countFile)) step(name, ok);
+  else if (!ok && totals.failed === failedBefore) step(`${name} exit status`, false);
 }
+
+nodeTests('node --test', ['test/shared', 'test/service', 'test/postgres', 'test/proxy', 'test/api-reference', 'test/bundle', 'test/e2e'].flatMap(testFiles));
+// The service's conformance suite again, on PostgreSQL (a throwaway cluster per test file:
+// test/service/test-database.ts).
+nodeTests('node --test (service on PostgreSQL)', testFiles('test/service'), { SERVICE_TEST_DATABASE: 'postgres' });
 
 if (testFiles('test/components').length > 0) {
   const countFile = join(workDir, 'wtr-counts.json');

@@ -57,11 +57,11 @@ async function untilStale(url: string, stale: boolean): Promise<void> {
 
 async function main(): Promise<Record<string, unknown>> {
   const dbPath = join(dir, 'service.sqlite');
-  const admin = openAdmin(dbPath);
-  const credentials = admin.createConsumer('benchmark');
-  const { petition_id: petitionId } = admin.createPetition('Benchmark petition');
-  admin.seed(petitionId, 200);
-  admin.close();
+  const admin = await openAdmin(dbPath);
+  const credentials = await admin.createConsumer('benchmark');
+  const { petition_id: petitionId } = await admin.createPetition('Benchmark petition');
+  await admin.seed(petitionId, 200);
+  await admin.close();
 
   // A fixed port, so that the service can be stopped and started again under the proxy.
   const servicePort = await freePort();

@@ -36,10 +36,10 @@ export interface BenchService {
 export async function startBenchService(prefix: string): Promise<BenchService> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const dbPath = join(dir, 'service.db');
-  const admin = openAdmin(dbPath);
-  const { api_key: apiKey, secret } = admin.createConsumer('bench');
-  const { petition_id: petitionId } = admin.createPetition('Bench');
-  admin.close();
+  const admin = await openAdmin(dbPath);
+  const { api_key: apiKey, secret } = await admin.createConsumer('bench');
+  const { petition_id: petitionId } = await admin.createPetition('Bench');
+  await admin.close();
   const path = `/v1/petitions/${petitionId}/signatures`;
   // The key request's callback endpoint is on loopback, which only --allow-private-callbacks accepts.
   const service = await spawnService(['--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000000']);

@@ -18,13 +18,13 @@ const PASSWORD = 'benchmark passphrase';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-export-'));
 const dbPath = join(dir, 'service.db');
-const admin = openAdmin(dbPath);
-const { petition_id } = admin.createPetition('A million signatures');
+const admin = await openAdmin(dbPath);
+const { petition_id } = await admin.createPetition('A million signatures');
 const seedStarted = performance.now();
-admin.seed(petition_id, SIGNATURES);
+await admin.seed(petition_id, SIGNATURES);
 console.log(`seeded ${SIGNATURES} signatures in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 await admin.createOperator(EMAIL, PASSWORD);
-admin.close();
+await admin.close();
 
 const service = await spawnService(['--db', dbPath]);
 try {

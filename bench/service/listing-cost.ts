@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
 import { openDatabase } from '../../src/service/database.js';
+import { SqliteEngine } from '../../src/service/sqlite-engine.js';
 import { emailIdentity } from '../../src/service/email-identity.js';
 import { rememberRequestSignature } from '../../src/service/request-auth.js';
 import { CITIES, FIRST_NAMES, LAST_NAMES } from '../../src/service/seed-people.js';
@@ -45,27 +46,27 @@ function signers(count: number): Array<{ signer: SignerInput; identity: string; 
 }
 
 /** The service's group commit without HTTP; returns CPU microseconds per signature. */
-function service(dropIndexes: string[], people: ReturnType<typeof signers>): number {
+async function service(dropIndexes: string[], people: ReturnType<typeof signers>): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
   try {
     const path = join(dir, 'service.db');
-    const admin = openAdmin(path);
-    const { petition_id } = admin.createPetition('Bench');
-    admin.close();
+    const admin = await openAdmin(path);
+    const { petition_id } = await admin.createPetition('Bench');
+    await admin.close();
     const db = openDatabase(path);
     for (const index of dropIndexes) db.exec(`DROP INDEX ${index}`);
-    const store = createStore(db);
+    const store = createStore(new SqliteEngine(db));
     const before = process.cpuUsage();
     for (let from = 0; from < people.length; from += BATCH) {
       const now = Date.now();
-      store.db.transaction(() => {
+      await store.db.transaction(async () => {
         const listing = new SignatureListing(store, now);
         for (const person of people.slice(from, from + BATCH)) {
-          if (!rememberRequestSignature(store, person.rsig, now + WINDOW_MS)) continue;
-          listing.add({ petition_id, email_identity: person.identity, signer: person.signer, auth_key_request_id: 1, received_at: now, lang: 'en' });
+          if (!(await rememberRequestSignature(store, person.rsig, now + WINDOW_MS))) continue;
+          await listing.add({ petition_id, email_identity: person.identity, signer: person.signer, auth_key_request_id: 1, received_at: now, lang: 'en' });
         }
-        listing.finish();
-      })();
+        await listing.finish();
+      });
     }
     const cpu = process.cpuUsage(before);
     db.close();
@@ -76,7 +77,7 @@ function service(dropIndexes: string[], people: ReturnType<typeof signers>): num
 }
 
 /** The yardstick's storage: one row a request holding its body, WAL, synchronous=NORMAL. */
-function yardstick(people: ReturnType<typeof signers>): number {
+async function yardstick(people: ReturnType<typeof signers>): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
   try {
     const db = new Database(join(dir, 'yardstick.db'));
@@ -99,7 +100,7 @@ function yardstick(people: ReturnType<typeof signers>): number {
   }
 }
 
-const VARIANTS: Array<[string, (people: ReturnType<typeof signers>) => number]> = [
+const VARIANTS: Array<[string, (people: ReturnType<typeof signers>) => Promise<number>]> = [
   ['yardstick (one row, no index)', yardstick],
   ['service, as it is', (people) => service([], people)],
   ['  without the email index', (people) => service(['signatures_by_email'], people)],
@@ -111,7 +112,7 @@ const results = new Map<string, number[]>(VARIANTS.map(([name]) => [name, []]));
 for (let round = 1; round <= ROUNDS; round++) {
   const people = signers(SIGNATURES);
   const order = round % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
-  for (const [name, run] of order) results.get(name)!.push(run(people));
+  for (const [name, run] of order) results.get(name)!.push(await run(people));
 }
 const yardstickMedian = median(results.get(VARIANTS[0]![0])!);
 console.log(`${SIGNATURES} signatures per variant, batches of ${BATCH}, ${ROUNDS} rounds; CPU per signature, median:`);

@@ -15,13 +15,13 @@ const SIGNATURES = Number(process.argv[4] ?? 1_000_000);
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-paging-'));
 const dbPath = join(dir, 'service.db');
-const admin = openAdmin(dbPath);
-const { api_key } = admin.createConsumer('bench');
-const { petition_id } = admin.createPetition('A million signatures');
+const admin = await openAdmin(dbPath);
+const { api_key } = await admin.createConsumer('bench');
+const { petition_id } = await admin.createPetition('A million signatures');
 const seedStarted = performance.now();
-admin.seed(petition_id, SIGNATURES);
+await admin.seed(petition_id, SIGNATURES);
 const seedSeconds = (performance.now() - seedStarted) / 1000;
-admin.close();
+await admin.close();
 console.log(`seeded ${SIGNATURES} signatures in ${seedSeconds.toFixed(1)} s`);
 
 const service = await spawnService(['--db', dbPath, '--rate-limit', '100000000']);

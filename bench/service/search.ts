@@ -21,13 +21,13 @@ const PASSWORD = 'benchmark passphrase';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
 const dbPath = join(dir, 'service.db');
-const admin = openAdmin(dbPath);
-const { petition_id } = admin.createPetition('A million signatures');
+const admin = await openAdmin(dbPath);
+const { petition_id } = await admin.createPetition('A million signatures');
 const seedStarted = performance.now();
-admin.seed(petition_id, SIGNATURES);
+await admin.seed(petition_id, SIGNATURES);
 console.log(`seeded ${SIGNATURES} signatures in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 await admin.createOperator(EMAIL, PASSWORD);
-admin.close();
+await admin.close();
 const reader = new Database(dbPath, { readonly: true });
 const someone = reader.prepare('SELECT email, postal_code FROM signatures WHERE id = ?').get(Math.floor(SIGNATURES / 2)) as { email: string; postal_code: string };
 reader.close();

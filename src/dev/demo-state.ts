@@ -47,26 +47,26 @@ export async function loadOrCreateDemoState(dataDir: string, dbPath: string, see
     const state = JSON.parse(readFileSync(statePath, 'utf8')) as Partial<DemoState> & Omit<DemoState, 'operatorEmail' | 'operatorPassword'>;
     if (state.operatorEmail && state.operatorPassword) return state as DemoState;
     // A demo folder from before the console: it gets its operator now.
-    const admin = openAdmin(dbPath);
+    const admin = await openAdmin(dbPath);
     try {
       const upgraded = { ...state, ...(await createDemoOperator(admin)) };
       save(statePath, upgraded);
       return upgraded;
     } finally {
-      admin.close();
+      await admin.close();
     }
   }
 
   mkdirSync(dataDir, { recursive: true });
-  const admin = openAdmin(dbPath);
+  const admin = await openAdmin(dbPath);
   try {
-    const consumer = admin.createConsumer('petition-embed demo');
-    const { petition_id } = admin.createPetition(DEMO_PETITION);
-    if (seedCount > 0) admin.seed(petition_id, seedCount);
+    const consumer = await admin.createConsumer('petition-embed demo');
+    const { petition_id } = await admin.createPetition(DEMO_PETITION);
+    if (seedCount > 0) await admin.seed(petition_id, seedCount);
     const state: DemoState = { apiKey: consumer.api_key, secret: consumer.secret, petitionId: petition_id, ...(await createDemoOperator(admin)) };
     save(statePath, state);
     return state;
   } finally {
-    admin.close();
+    await admin.close();
   }
 }

@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { COMMAND_LINE } from './audit-log.js';
 import { decideKeyRequest } from './auth-key-requests.js';
-import { openDatabase } from './database.js';
 import { createOperator, resetOperatorPassword } from './operators.js';
 import type { NewOperator } from './operators.js';
 import type { PetitionFieldsText } from './petition-fields.js';
@@ -12,6 +11,7 @@ import { petitionResource } from './petitions.js';
 import { seedSignatures } from './seed.js';
 import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store.js';
+import { openStoreEngine } from './store-engine.js';
 import type { AuthKeyRequestRecord } from './store.js';
 
 /**
@@ -36,26 +36,27 @@ export interface AuthKeyRequestRow {
 }
 
 export interface ServiceAdmin {
-  createConsumer(name: string): { api_key: string; secret: string };
+  createConsumer(name: string): Promise<{ api_key: string; secret: string }>;
   /** A title alone, or the petition's fields as text (see petition-fields.ts). */
-  createPetition(fields: string | PetitionFieldsText): { petition_id: number };
+  createPetition(fields: string | PetitionFieldsText): Promise<{ petition_id: number }>;
   /** Changes the fields given; the others stay. Returns the petition as the API shows it. */
-  updatePetition(id: number, fields: PetitionFieldsText): PetitionResource;
-  petition(id: number): PetitionResource;
-  seed(petitionId: number, count: number): { inserted: number };
-  listAuthKeys(): AuthKeyRequestRow[];
-  grant(id: number): AuthKeyRequestRow;
-  deny(id: number): AuthKeyRequestRow;
-  revoke(id: number): AuthKeyRequestRow;
+  updatePetition(id: number, fields: PetitionFieldsText): Promise<PetitionResource>;
+  petition(id: number): Promise<PetitionResource>;
+  seed(petitionId: number, count: number): Promise<{ inserted: number }>;
+  listAuthKeys(): Promise<AuthKeyRequestRow[]>;
+  grant(id: number): Promise<AuthKeyRequestRow>;
+  deny(id: number): Promise<AuthKeyRequestRow>;
+  revoke(id: number): Promise<AuthKeyRequestRow>;
   /** Without a password: a one-time one, returned once, to be replaced at first sign-in. */
   createOperator(email: string, password?: string): Promise<NewOperator>;
   resetOperatorPassword(email: string, password?: string): Promise<NewOperator>;
-  close(): void;
+  close(): Promise<void>;
 }
 
-export function openAdmin(dbPath: string): ServiceAdmin {
-  const store = createStore(openDatabase(dbPath));
-  const toRow = (record: AuthKeyRequestRecord): AuthKeyRequestRow => ({
+/** `database`: a SQLite file's path, or a postgres:// URL (store-engine.ts). */
+export async function openAdmin(database: string): Promise<ServiceAdmin> {
+  const store = createStore(await openStoreEngine(database));
+  const toRow = async (record: AuthKeyRequestRecord): Promise<AuthKeyRequestRow> => ({
     id: record.id,
     petition_id: record.petition_id,
     consumer_id: record.consumer_id,
@@ -67,24 +68,24 @@ export function openAdmin(dbPath: string): ServiceAdmin {
     has_auth_key: record.auth_key !== null,
     created_at: new Date(record.created_at).toISOString(),
     updated_at: new Date(record.updated_at).toISOString(),
-    deliveries: store.deliveriesOf.all(record.id).map(({ id, state, attempts }) => ({ id, state, attempts })),
+    deliveries: (await store.deliveriesOf.all(record.id)).map(({ id, state, attempts }) => ({ id, state, attempts })),
   });
   return {
-    createConsumer(name) {
+    async createConsumer(name) {
       const credentials = { api_key: `pk_${randomBytes(16).toString('hex')}`, secret: randomBytes(32).toString('hex') };
-      store.insertConsumer.run(name, credentials.api_key, credentials.secret, Date.now());
+      await store.insertConsumer.run(name, credentials.api_key, credentials.secret, Date.now());
       return credentials;
     },
-    createPetition: (fields) => ({
-      petition_id: createPetition(store, typeof fields === 'string' ? { title: fields } : fields, COMMAND_LINE),
+    createPetition: async (fields) => ({
+      petition_id: await createPetition(store, typeof fields === 'string' ? { title: fields } : fields, COMMAND_LINE),
     }),
-    updatePetition: (id, fields) => petitionResource(updatePetition(store, id, fields, COMMAND_LINE), Date.now()),
-    petition: (id) => petitionResource(existingPetition(store, id), Date.now()),
+    updatePetition: async (id, fields) => petitionResource(await updatePetition(store, id, fields, COMMAND_LINE), Date.now()),
+    petition: async (id) => petitionResource(await existingPetition(store, id), Date.now()),
     seed: (petitionId, count) => seedSignatures(store, petitionId, count),
-    listAuthKeys: () => store.allAuthKeyRequests.all().map(toRow),
-    grant: (id) => toRow(decideKeyRequest(store, id, 'grant', COMMAND_LINE)),
-    deny: (id) => toRow(decideKeyRequest(store, id, 'deny', COMMAND_LINE)),
-    revoke: (id) => toRow(decideKeyRequest(store, id, 'revoke', COMMAND_LINE)),
+    listAuthKeys: async () => Promise.all((await store.allAuthKeyRequests.all()).map(toRow)),
+    grant: async (id) => toRow(await decideKeyRequest(store, id, 'grant', COMMAND_LINE)),
+    deny: async (id) => toRow(await decideKeyRequest(store, id, 'deny', COMMAND_LINE)),
+    revoke: async (id) => toRow(await decideKeyRequest(store, id, 'revoke', COMMAND_LINE)),
     createOperator: (email, password) => createOperator(store, email, password, COMMAND_LINE),
     resetOperatorPassword: (email, password) => resetOperatorPassword(store, email, password, COMMAND_LINE),
     close: () => store.db.close(),

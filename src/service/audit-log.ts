@@ -33,13 +33,13 @@ export function actorName(actor: Actor): string {
 }
 
 /** `subject` names what was acted on ("petition 3", "signature 812"); `detail` adds ids or field names. */
-export function recordAudit(store: Store, actor: Actor, action: AuditAction, subject: string, detail = '', now = Date.now()): void {
-  store.insertAuditEntry.run({ at: now, actor: actorName(actor), action, subject, detail });
+export async function recordAudit(store: Store, actor: Actor, action: AuditAction, subject: string, detail = '', now = Date.now()): Promise<void> {
+  await store.insertAuditEntry.run({ at: now, actor: actorName(actor), action, subject, detail });
 }
 
 /** Newest first; `before` is the id the previous page ended at. */
-export function auditPage(store: Store, before: number | null): { entries: AuditRow[]; next: number | null } {
-  const rows = store.auditEntriesBefore.all(before ?? Number.MAX_SAFE_INTEGER, AUDIT_PAGE_SIZE + 1);
+export async function auditPage(store: Store, before: number | null): Promise<{ entries: AuditRow[]; next: number | null }> {
+  const rows = await store.auditEntriesBefore.all(before ?? Number.MAX_SAFE_INTEGER, AUDIT_PAGE_SIZE + 1);
   const entries = rows.slice(0, AUDIT_PAGE_SIZE);
   return { entries, next: rows.length > AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null };
 }

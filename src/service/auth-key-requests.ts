@@ -89,23 +89,23 @@ export async function requestAuthKey(store: Store, submission: KeyRequestSubmiss
   const input = await checkInput(params.values, submission.callbackProblem);
   // Idempotent by its identity, so the same request sent again (clients of API v1 re-send at
   // once) is answered as the first one was: no replay memory is needed.
-  return store.db.transaction((): KeyRequestAnswer => {
-    const existing = store.authKeyRequestByIdentity.get(petition.id, consumer.id, input.source);
+  return store.db.transaction(async (): Promise<KeyRequestAnswer> => {
+    const existing = await store.authKeyRequestByIdentity.get(petition.id, consumer.id, input.source);
     if (existing) {
       // Still pending: the first 202 stands and its callback is still to come; no second one.
       if (existing.status === 'pending') return { status: 202, body: { result: 'success' } };
       return { status: 200, body: callbackPayload(existing) };
     }
-    const { lastInsertRowid } = store.insertAuthKeyRequest.run({
+    const inserted = await store.insertAuthKeyRequest.get({
       petition_id: petition.id,
       consumer_id: consumer.id,
       ...input,
       callback_host: callbackHost(input.callback_endpoint),
       created_at: now,
     });
-    if (submission.autoGrant) changeStatus(store, Number(lastInsertRowid), 'grant', now);
+    if (submission.autoGrant) await changeStatus(store, inserted!.id, 'grant', now);
     return { status: 202, body: { result: 'success' } };
-  }).immediate();
+  });
 }
 
 export type OperatorDecision = 'grant' | 'deny' | 'revoke';
@@ -121,29 +121,29 @@ const TRANSITIONS: Record<OperatorDecision, { from: AuthKeyRequestStatus[]; to: 
  * transaction. A granted key is 32 random bytes in hex; a revoked request keeps its key so
  * the callback can say which key was revoked.
  */
-export function changeStatus(store: Store, id: number, decision: OperatorDecision, now = Date.now()): AuthKeyRequestRecord {
-  return store.db.transaction(() => {
-    const request = store.authKeyRequestById.get(id);
+export function changeStatus(store: Store, id: number, decision: OperatorDecision, now = Date.now()): Promise<AuthKeyRequestRecord> {
+  return store.db.transaction(async () => {
+    const request = await store.authKeyRequestById.get(id);
     if (!request) throw new OperatorError(`no authorization key request with id ${id}`);
     const { from, to } = TRANSITIONS[decision];
     if (!from.includes(request.status)) {
       throw new OperatorError(`request ${id} is ${request.status}; only ${from.join(' or ')} requests can be ${to}`);
     }
     const authKey = to === 'granted' ? randomBytes(32).toString('hex') : to === 'denied' ? null : request.auth_key;
-    store.setAuthKeyRequestStatus.run({ id, status: to, auth_key: authKey, now });
-    const updated = store.authKeyRequestById.get(id)!;
-    store.insertDelivery.run(id, JSON.stringify(callbackPayload(updated)), now, now);
+    await store.setAuthKeyRequestStatus.run({ id, status: to, auth_key: authKey, now });
+    const updated = (await store.authKeyRequestById.get(id))!;
+    await store.insertDelivery.run(id, JSON.stringify(callbackPayload(updated)), now, now);
     return updated;
-  }).immediate();
+  });
 }
 
 const DECISION_AUDIT = { grant: 'key request granted', deny: 'key request denied', revoke: 'key request revoked' } as const;
 
 /** An operator's decision (console or admin command), with its audit entry in the same transaction. */
-export function decideKeyRequest(store: Store, id: number, decision: OperatorDecision, actor: Actor): AuthKeyRequestRecord {
-  return store.db.transaction(() => {
-    const updated = changeStatus(store, id, decision);
-    recordAudit(store, actor, DECISION_AUDIT[decision], `key request ${id}`, `petition ${updated.petition_id}`);
+export function decideKeyRequest(store: Store, id: number, decision: OperatorDecision, actor: Actor): Promise<AuthKeyRequestRecord> {
+  return store.db.transaction(async () => {
+    const updated = await changeStatus(store, id, decision);
+    await recordAudit(store, actor, DECISION_AUDIT[decision], `key request ${id}`, `petition ${updated.petition_id}`);
     return updated;
-  }).immediate();
+  });
 }

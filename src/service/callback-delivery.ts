@@ -41,6 +41,8 @@ export interface DeliveryContext {
   allowPrivate: boolean;
   health: DatabaseHealth;
   log: (line: string) => void;
+  /** PostgreSQL: this instance's id, which claims what it sends (service-instance.ts). */
+  instance?: string;
 }
 
 /** Delay before the attempt after `attempts` failed ones: base·2^(n-1), ±20 % jitter, never above the cap. */
@@ -54,6 +56,8 @@ export class CallbackDelivery {
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Map<number, { sending: Promise<void>; host: string; consumerId: number }>();
   private readonly abort = new AbortController();
+  private reading = false;
+  private pollAgain = false;
   private readonly log: (line: string) => void;
 
   constructor(
@@ -65,12 +69,33 @@ export class CallbackDelivery {
   }
 
   start(): void {
-    this.timer = setInterval(() => this.poll(), this.timing.pollMs);
-    this.poll();
+    this.timer = setInterval(() => void this.poll(), this.timing.pollMs);
+    void this.poll();
   }
 
-  /** Sends whatever is due now, without waiting for the next poll. */
-  poll(): void {
+  /**
+   * Sends whatever is due now, without waiting for the next poll. Polls never overlap: one
+   * asked for while another reads runs after it, once its rows are in flight, so no row is
+   * read as due by two polls.
+   */
+  async poll(): Promise<void> {
+    if (this.reading) {
+      this.pollAgain = true;
+      return;
+    }
+    this.reading = true;
+    try {
+      await this.pollOnce();
+    } finally {
+      this.reading = false;
+    }
+    if (this.pollAgain) {
+      this.pollAgain = false;
+      await this.poll();
+    }
+  }
+
+  private async pollOnce(): Promise<void> {
     if (this.abort.signal.aborted) return;
     const room = MAX_IN_FLIGHT - this.inFlight.size;
     if (room <= 0) return;
@@ -79,7 +104,7 @@ export class CallbackDelivery {
       // Rows being sent are still due: they are left out, and so is whatever would give a host
       // or a consumer more than its slots, so endpoints that hang until the timeout hold back
       // only their own deliveries.
-      due = this.store.dueDeliveries.all({
+      due = await this.store.dueDeliveries.all({
         now: Date.now(),
         in_flight_ids: JSON.stringify([...this.inFlight.keys()]),
         in_flight_by_host: JSON.stringify(this.countInFlight((entry) => entry.host)),
@@ -87,6 +112,7 @@ export class CallbackDelivery {
         per_host: MAX_IN_FLIGHT_PER_HOST,
         per_consumer: MAX_IN_FLIGHT_PER_CONSUMER,
         limit: room,
+        instance: this.context.instance ?? '',
       });
     } catch (error) {
       if (!this.context.health.unavailable(error)?.outage) {
@@ -139,7 +165,7 @@ export class CallbackDelivery {
         allowPrivate: this.context.allowPrivate,
       });
       if (status >= 200 && status < 300) {
-        this.store.markDelivered.run(`HTTP ${status}`, delivery.id);
+        await this.store.markDelivered.run(`HTTP ${status}`, delivery.id);
         return;
       }
       outcome = `HTTP ${status}`;
@@ -151,7 +177,7 @@ export class CallbackDelivery {
     const now = Date.now();
     const attempts = delivery.attempts + 1;
     const giveUp = now - delivery.created_at >= this.timing.giveUpAfterMs;
-    this.store.rescheduleDelivery.run({
+    await this.store.rescheduleDelivery.run({
       id: delivery.id,
       outcome,
       next: now + retryDelay(attempts, this.timing),

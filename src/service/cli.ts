@@ -15,20 +15,21 @@ const PETITION_FLAGS =
   '[--overview TEXT] [--target NAME]… [--goal N|none] [--status open|closed] [--end-at ISO|none] [--url URL|none] [--image-url URL|none] [--confirm-signers]';
 
 const USAGE = `usage:
-  petition-embed service [--host 127.0.0.1] [--port 4010] [--db ${DEFAULT_DB}] [--auto-grant]
+  petition-embed service [--host 127.0.0.1] [--port 4010] [--db ${DEFAULT_DB} | --db postgres://USER@HOST:PORT/DB] [--auto-grant]
                          [--allow-private-callbacks] [--rate-limit 1000] [--auth-failure-limit 60]
                          [--public-url https://petitions.example.org]
                          [--smtp smtp://user:password@mail.example.org:587] [--mail-from "Petitions <petitions@example.org>"]
-      (PETITION_SMTP_URL and PETITION_MAIL_FROM in the environment stand for --smtp and --mail-from)
-  petition-embed service admin create-operator --db FILE --email EMAIL [--password-stdin]
-  petition-embed service admin reset-operator-password --db FILE --email EMAIL [--password-stdin]
-  petition-embed service admin create-consumer --db FILE --name NAME
-  petition-embed service admin create-petition --db FILE --title TEXT ${PETITION_FLAGS}
-  petition-embed service admin update-petition --db FILE ID [--title TEXT] ${PETITION_FLAGS} [--no-confirm-signers] [--clear-targets]
-  petition-embed service admin petition --db FILE ID
-  petition-embed service admin seed --db FILE --petition N --count C
-  petition-embed service admin auth-keys --db FILE
-  petition-embed service admin grant|deny|revoke --db FILE ID
+      (PETITION_SMTP_URL and PETITION_MAIL_FROM in the environment stand for --smtp and --mail-from;
+       DATABASE_URL for --db, which keeps a database password off the command line)
+  petition-embed service admin create-operator --db DATABASE --email EMAIL [--password-stdin]
+  petition-embed service admin reset-operator-password --db DATABASE --email EMAIL [--password-stdin]
+  petition-embed service admin create-consumer --db DATABASE --name NAME
+  petition-embed service admin create-petition --db DATABASE --title TEXT ${PETITION_FLAGS}
+  petition-embed service admin update-petition --db DATABASE ID [--title TEXT] ${PETITION_FLAGS} [--no-confirm-signers] [--clear-targets]
+  petition-embed service admin petition --db DATABASE ID
+  petition-embed service admin seed --db DATABASE --petition N --count C
+  petition-embed service admin auth-keys --db DATABASE
+  petition-embed service admin grant|deny|revoke --db DATABASE ID
 `;
 
 class UsageError extends Error {}
@@ -74,7 +75,7 @@ async function runService(args: string[]): Promise<void> {
     options: {
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '4010' },
-      db: { type: 'string', default: DEFAULT_DB },
+      db: { type: 'string', default: process.env['DATABASE_URL'] ?? DEFAULT_DB },
       'auto-grant': { type: 'boolean', default: false },
       'allow-private-callbacks': { type: 'boolean', default: false },
       'rate-limit': { type: 'string', default: '1000' },
@@ -143,7 +144,7 @@ async function runAdmin(args: string[]): Promise<void> {
     allowPositionals: true,
     allowNegative: true,
     options: {
-      db: { type: 'string', default: DEFAULT_DB },
+      db: { type: 'string', default: process.env['DATABASE_URL'] ?? DEFAULT_DB },
       name: { type: 'string' },
       email: { type: 'string' },
       'password-stdin': { type: 'boolean', default: false },
@@ -189,10 +190,10 @@ async function runAdmin(args: string[]): Promise<void> {
   };
   const action = command ? actions[command] : undefined;
   if (!action) throw new UsageError(command ? `unknown admin command: ${command}` : 'admin: which command?');
-  const admin = openAdmin(values.db);
+  const admin = await openAdmin(values.db);
   try {
     process.stdout.write(`${JSON.stringify(await action(admin))}\n`);
   } finally {
-    admin.close();
+    await admin.close();
   }
 }

@@ -26,6 +26,8 @@ export interface ConfirmationMailerOptions {
   publicUrl: string;
   health: DatabaseHealth;
   log: (line: string) => void;
+  /** PostgreSQL: this instance's id, which claims what it mails (service-instance.ts). */
+  instance?: string;
 }
 
 export function confirmationMail(row: DueConfirmationMail, link: string): MailMessage {
@@ -42,23 +44,42 @@ export class ConfirmationMailer {
   private readonly inFlight = new Map<number, Promise<void>>();
   private stopped = false;
   private warnedNoSmtp = false;
+  private reading = false;
+  private pollAgain = false;
 
   constructor(private readonly options: ConfirmationMailerOptions) {}
 
   start(): void {
-    this.timer = setInterval(() => this.poll(), POLL_MS);
-    this.poll();
+    this.timer = setInterval(() => void this.poll(), POLL_MS);
+    void this.poll();
   }
 
-  /** Sends what is due now, without waiting for the next poll. */
-  poll(): void {
+  /** Sends what is due now, without waiting for the next poll. Polls never overlap (as in callback-delivery.ts). */
+  async poll(): Promise<void> {
+    if (this.reading) {
+      this.pollAgain = true;
+      return;
+    }
+    this.reading = true;
+    try {
+      await this.pollOnce();
+    } finally {
+      this.reading = false;
+    }
+    if (this.pollAgain) {
+      this.pollAgain = false;
+      await this.poll();
+    }
+  }
+
+  private async pollOnce(): Promise<void> {
     if (this.stopped) return;
     const room = MAX_IN_FLIGHT - this.inFlight.size;
     if (room <= 0) return;
     const { store, mailer, log } = this.options;
     let due: DueConfirmationMail[];
     try {
-      due = store.dueConfirmationMails.all({ now: Date.now(), in_flight_ids: JSON.stringify([...this.inFlight.keys()]), limit: room });
+      due = await store.dueConfirmationMails.all({ now: Date.now(), in_flight_ids: JSON.stringify([...this.inFlight.keys()]), limit: room, instance: this.options.instance ?? '' });
     } catch (error) {
       if (!this.options.health.unavailable(error)?.outage) log(`confirmation mail: reading due mails failed (${errorCode(error)})`);
       return;
@@ -91,7 +112,7 @@ export class ConfirmationMailer {
   private async send(mailer: Mailer, row: DueConfirmationMail): Promise<void> {
     const { store, publicUrl, log } = this.options;
     const token = newSecretToken();
-    store.setConfirmationToken.run({
+    await store.setConfirmationToken.run({
       signature_id: row.signature_id,
       token_hash: secretTokenHash(token),
       expires_at: Date.now() + CONFIRMATION_LINK_LIFETIME_MS,
@@ -100,7 +121,7 @@ export class ConfirmationMailer {
       await mailer.send(confirmationMail(row, `${publicUrl}/confirm/${token}`));
     } catch (error) {
       const attempts = row.mail_attempts + 1;
-      store.rescheduleConfirmationMail.run({
+      await store.rescheduleConfirmationMail.run({
         signature_id: row.signature_id,
         due_at: row.mail_due_at,
         next: Date.now() + retryDelay(attempts, RETRY),
@@ -108,6 +129,6 @@ export class ConfirmationMailer {
       log(`confirmation mail for signature ${row.signature_id}: attempt ${attempts} failed (${errorCode(error)})`);
       return;
     }
-    store.markConfirmationMailed.run({ signature_id: row.signature_id, due_at: row.mail_due_at });
+    await store.markConfirmationMailed.run({ signature_id: row.signature_id, due_at: row.mail_due_at });
   }
 }

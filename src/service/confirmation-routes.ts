@@ -19,8 +19,8 @@ export function confirmationRoutes({ store }: ConfirmationRouteOptions): Hono<{ 
     await next();
   });
 
-  app.get('/:token', (c) => {
-    const link = readConfirmationLink(store, c.req.param('token'), Date.now());
+  app.get('/:token', async (c) => {
+    const link = await readConfirmationLink(store, c.req.param('token'), Date.now());
     switch (link.kind) {
       case 'ready':
         return c.html(confirmPage(link.lang, link.petition, link.signerName, c.req.path));
@@ -31,8 +31,8 @@ export function confirmationRoutes({ store }: ConfirmationRouteOptions): Hono<{ 
     }
   });
 
-  app.post('/:token', (c) => {
-    const outcome = confirmSignature(store, c.req.param('token'), Date.now());
+  app.post('/:token', async (c) => {
+    const outcome = await confirmSignature(store, c.req.param('token'), Date.now());
     switch (outcome.kind) {
       case 'confirmed':
         return c.html(confirmedPage(outcome.lang, outcome.petition));

@@ -1,7 +1,8 @@
 // The signers' email confirmations' statements (signer-confirmation.ts, confirmation-mailer.ts),
 // part of the store (store.ts). A confirmation row exists exactly while its signature is
 // unconfirmed; it holds the hash of the link's token, never the token.
-import type { ServiceDatabase } from './database.js';
+import { LIVE_CLAIM } from './service-instance.js';
+import type { SqlEngine } from './sql-engine.js';
 
 export interface ConfirmationRow {
   signature_id: number;
@@ -32,7 +33,7 @@ export interface DueConfirmationMail {
   title: string;
 }
 
-export function confirmationStatements(db: ServiceDatabase) {
+export function confirmationStatements(db: SqlEngine) {
   return {
     insertConfirmation: db.prepare<{ signature_id: number; petition_id: number; lang: string; expires_at: number; now: number }>(
       `INSERT INTO signature_confirmations (signature_id, petition_id, lang, token_hash, expires_at, mail_due_at,
@@ -57,28 +58,46 @@ export function confirmationStatements(db: ServiceDatabase) {
          postal_key = @postal_key
        WHERE id = @id AND state = 'unconfirmed'`,
     ),
-    dueConfirmationMails: db.prepare<{ now: number; in_flight_ids: string; limit: number }, DueConfirmationMail>(
-      `SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, s.first_name, p.title
+    dueConfirmationMails: db.prepare<{ now: number; in_flight_ids: string; limit: number; instance: string }, DueConfirmationMail>({
+      sqlite: `SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, s.first_name, p.title
        FROM signature_confirmations c
        JOIN signatures s ON s.id = c.signature_id
        JOIN petitions p ON p.id = c.petition_id
        WHERE c.mail_due_at IS NOT NULL AND c.mail_due_at <= @now
          AND c.signature_id NOT IN (SELECT value FROM json_each(@in_flight_ids))
        ORDER BY c.mail_due_at LIMIT @limit`,
-    ),
+      // Several instances mail from one database: a due mail is claimed by the instance that sends it.
+      postgres: `WITH picked AS (
+         SELECT signature_id FROM signature_confirmations
+         WHERE mail_due_at IS NOT NULL AND mail_due_at <= @now AND NOT ${LIVE_CLAIM('mail_claimed_by')}
+         ORDER BY mail_due_at LIMIT @limit FOR UPDATE SKIP LOCKED
+       ),
+       claimed AS (
+         UPDATE signature_confirmations c SET mail_claimed_by = @instance FROM picked
+         WHERE c.signature_id = picked.signature_id
+         RETURNING c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, c.petition_id
+       )
+       SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, s.first_name, p.title
+       FROM claimed c JOIN signatures s ON s.id = c.signature_id JOIN petitions p ON p.id = c.petition_id
+       ORDER BY c.mail_due_at`,
+    }),
     /** A new link for the mail about to be sent: the one before stops working. */
     setConfirmationToken: db.prepare<{ signature_id: number; token_hash: string; expires_at: number }>(
       'UPDATE signature_confirmations SET token_hash = @token_hash, expires_at = @expires_at WHERE signature_id = @signature_id',
     ),
     /** Sent; unless the signer asked again meanwhile (then the newer request stays due). */
-    markConfirmationMailed: db.prepare<{ signature_id: number; due_at: number }>(
-      `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0
+    markConfirmationMailed: db.prepare<{ signature_id: number; due_at: number }>({
+      sqlite: `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0
        WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
-    ),
-    rescheduleConfirmationMail: db.prepare<{ signature_id: number; due_at: number; next: number }>(
-      `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1
+      postgres: `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0, mail_claimed_by = NULL
        WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
-    ),
+    }),
+    rescheduleConfirmationMail: db.prepare<{ signature_id: number; due_at: number; next: number }>({
+      sqlite: `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1
+       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+      postgres: `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1, mail_claimed_by = NULL
+       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+    }),
     markSignatureConfirmed: db.prepare<{ id: number; listed_position: number | null; now: number }>(
       `UPDATE signatures SET state = 'counted', listed_position = @listed_position, signed_on = @now
        WHERE id = @id AND state = 'unconfirmed'`,

@@ -18,26 +18,26 @@ export interface ConsoleSession {
   mustChangePassword: boolean;
 }
 
-export function startSession(store: Store, operatorId: number, now = Date.now()): { token: string } {
+export async function startSession(store: Store, operatorId: number, now = Date.now()): Promise<{ token: string }> {
   const token = newSecretToken();
-  store.db.transaction(() => {
-    store.deleteExpiredSessions.run({ created_before: now - SESSION_MAX_MS, seen_before: now - SESSION_IDLE_MS });
-    store.insertSession.run({ token_hash: secretTokenHash(token), operator_id: operatorId, csrf_token: newSecretToken(), now });
-  }).immediate();
+  await store.db.transaction(async () => {
+    await store.deleteExpiredSessions.run({ created_before: now - SESSION_MAX_MS, seen_before: now - SESSION_IDLE_MS });
+    await store.insertSession.run({ token_hash: secretTokenHash(token), operator_id: operatorId, csrf_token: newSecretToken(), now });
+  });
   return { token };
 }
 
 /** The session this cookie value opens, or null when there is none or it has expired (then it is deleted). */
-export function currentSession(store: Store, token: string | undefined, now = Date.now()): ConsoleSession | null {
+export async function currentSession(store: Store, token: string | undefined, now = Date.now()): Promise<ConsoleSession | null> {
   if (!token) return null;
   const tokenHash = secretTokenHash(token);
-  const row = store.sessionByTokenHash.get(tokenHash);
+  const row = await store.sessionByTokenHash.get(tokenHash);
   if (!row) return null;
   if (now - row.created_at >= SESSION_MAX_MS || now - row.last_seen_at >= SESSION_IDLE_MS) {
-    store.deleteSession.run(tokenHash);
+    await store.deleteSession.run(tokenHash);
     return null;
   }
-  if (now - row.last_seen_at >= TOUCH_EVERY_MS) store.touchSession.run(now, tokenHash);
+  if (now - row.last_seen_at >= TOUCH_EVERY_MS) await store.touchSession.run(now, tokenHash);
   return {
     tokenHash,
     operator: { kind: 'operator', operatorId: row.operator_id, email: row.email },
@@ -46,8 +46,8 @@ export function currentSession(store: Store, token: string | undefined, now = Da
   };
 }
 
-export function endSession(store: Store, session: ConsoleSession): void {
-  store.deleteSession.run(session.tokenHash);
+export async function endSession(store: Store, session: ConsoleSession): Promise<void> {
+  await store.deleteSession.run(session.tokenHash);
 }
 
 /** Whether a form's CSRF field is this session's token. */

@@ -5,8 +5,7 @@
 // replaced (restored), then carries on by itself.
 import { statSync } from 'node:fs';
 import { ApiError } from './api-error.js';
-import { proveWritable } from './database.js';
-import type { ServiceDatabase } from './database.js';
+import type { SqlEngine } from './sql-engine.js';
 import { errorCode } from './error-code.js';
 import type { Store } from './store.js';
 import { reconnectStore } from './store.js';
@@ -25,10 +24,18 @@ const OUTAGE: Unavailable = {
   outage: true,
 };
 
-/** SQLite's codes for "the storage itself failed", extended codes included (SQLITE_IOERR_WRITE, …). */
-const STORAGE_FAILURE = /^SQLITE_(READONLY|IOERR|FULL|CANTOPEN|PERM)(_|$)/;
-/** Another process held the write lock past the busy timeout: try again in a moment. */
-const BUSY_FAILURE = /^SQLITE_(BUSY|LOCKED)(_|$)/;
+/**
+ * "The storage itself failed": SQLite's codes, extended ones included (SQLITE_IOERR_WRITE, …);
+ * on PostgreSQL, the server unreachable or gone (connection errors, SQLSTATE classes 08 and
+ * 57P, a read-only transaction 25006, a full disk 53100, no connection slot 53300).
+ */
+const STORAGE_FAILURE =
+  /^(SQLITE_(READONLY|IOERR|FULL|CANTOPEN|PERM)(_|$)|PG_CONNECTION$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EPIPE$|08...$|57P0[1-4]$|25006$|53100$|53300$)/;
+/**
+ * Another writer was in the way: SQLite's write lock held past the busy timeout, or on
+ * PostgreSQL a deadlock or serialization failure that rolled this transaction back. Try again.
+ */
+const BUSY_FAILURE = /^(SQLITE_(BUSY|LOCKED)(_|$)|40P01$|40001$|55P03$)/;
 
 interface FileIdentity {
   dev: number;
@@ -36,10 +43,11 @@ interface FileIdentity {
 }
 
 export interface DatabaseHealthOptions {
-  path: string;
+  /** The SQLite file to watch; null for a database server. */
+  path: string | null;
   store: Store;
   /** Opens the file again (never creating it), for when it was replaced by another one. */
-  reopen: () => ServiceDatabase;
+  reopen: () => SqlEngine;
   log: (line: string) => void;
   checkEveryMs?: number;
 }
@@ -48,13 +56,15 @@ export class DatabaseHealth {
   private identity: FileIdentity | null;
   private outage: { cause: string; since: number } | null = null;
   private timer: NodeJS.Timeout | undefined;
+  /** A check under way (they can take a while on a database server): checks never overlap. */
+  private checking = false;
 
   constructor(private readonly options: DatabaseHealthOptions) {
     this.identity = this.identityAtPath();
   }
 
   start(): void {
-    this.timer = setInterval(() => this.check(), this.options.checkEveryMs ?? 1000);
+    this.timer = setInterval(() => void this.check(), this.options.checkEveryMs ?? 1000);
     this.timer.unref();
   }
 
@@ -93,7 +103,17 @@ export class DatabaseHealth {
     this.options.log(`database cannot be written (${cause}): answering 503 to writes until it can`);
   }
 
-  private check(): void {
+  private async check(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      await this.checkNow();
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private async checkNow(): Promise<void> {
     const atPath = this.identityAtPath();
     if (!this.outage) {
       if (!sameFile(this.identity, atPath)) this.begin('the database file was moved or deleted');
@@ -103,10 +123,10 @@ export class DatabaseHealth {
     try {
       if (!sameFile(this.identity, atPath)) {
         // Another file is there now (restored from a backup, say): carry on with that one.
-        reconnectStore(this.options.store, this.options.reopen());
+        await reconnectStore(this.options.store, this.options.reopen());
         this.identity = atPath;
       }
-      proveWritable(this.options.store.db);
+      await this.options.store.recordOpenedAt.run(new Date().toISOString());
     } catch (error) {
       this.outage.cause = errorCode(error);
       return;
@@ -116,6 +136,7 @@ export class DatabaseHealth {
   }
 
   private identityAtPath(): FileIdentity | null {
+    if (this.options.path === null) return SERVER;
     try {
       const { dev, ino } = statSync(this.options.path);
       return { dev, ino };
@@ -124,6 +145,9 @@ export class DatabaseHealth {
     }
   }
 }
+
+/** A database server's identity: always itself. */
+const SERVER: FileIdentity = { dev: -1, ino: -1 };
 
 function sameFile(a: FileIdentity | null, b: FileIdentity | null): boolean {
   return a !== null && b !== null && a.dev === b.dev && a.ino === b.ino;

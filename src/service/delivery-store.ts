@@ -1,5 +1,6 @@
 // The callback deliveries' statements (callback-delivery.ts), part of the store (store.ts).
-import type { ServiceDatabase } from './database.js';
+import { LIVE_CLAIM } from './service-instance.js';
+import type { SqlEngine } from './sql-engine.js';
 
 export interface DueDeliveryRow {
   id: number;
@@ -24,9 +25,11 @@ export interface DueDeliveryQuery {
   per_host: number;
   per_consumer: number;
   limit: number;
+  /** PostgreSQL: the instance claiming what it sends (service-instance.ts). */
+  instance: string;
 }
 
-export function deliveryStatements(db: ServiceDatabase) {
+export function deliveryStatements(db: SqlEngine) {
   return {
     insertDelivery: db.prepare<[number, string, number, number]>(
       `INSERT INTO callback_deliveries (auth_key_request_id, payload, state, attempts, created_at, next_attempt_at)
@@ -37,8 +40,8 @@ export function deliveryStatements(db: ServiceDatabase) {
      * and then each consumer has left (a row's rank among its own due rows plus those in
      * flight), consumers taken in turn so that none waits behind another's backlog.
      */
-    dueDeliveries: db.prepare<DueDeliveryQuery, DueDeliveryRow>(
-      `WITH due AS (
+    dueDeliveries: db.prepare<DueDeliveryQuery, DueDeliveryRow>({
+      sqlite: `WITH due AS (
          SELECT d.id, d.payload, d.attempts, d.created_at, d.next_attempt_at, r.callback_endpoint, r.callback_host,
            r.consumer_id, c.secret,
            ROW_NUMBER() OVER (PARTITION BY r.callback_host ORDER BY d.next_attempt_at, d.id) AS host_rank
@@ -59,14 +62,54 @@ export function deliveryStatements(db: ServiceDatabase) {
        SELECT id, payload, attempts, created_at, callback_endpoint, callback_host, consumer_id, secret FROM host_room
        WHERE consumer_rank + coalesce(json_extract(@in_flight_by_consumer, '$."' || consumer_id || '"'), 0) <= @per_consumer
        ORDER BY consumer_rank, next_attempt_at, id LIMIT @limit`,
-    ),
-    markDelivered: db.prepare<[string, number]>(
-      "UPDATE callback_deliveries SET state = 'delivered', attempts = attempts + 1, last_outcome = ? WHERE id = ?",
-    ),
-    rescheduleDelivery: db.prepare<{ id: number; outcome: string; next: number; state: 'pending' | 'abandoned' }>(
-      `UPDATE callback_deliveries SET attempts = attempts + 1, last_outcome = @outcome, next_attempt_at = @next,
+      // Several instances deliver from one database: a delivery is claimed (claimed_by) by the
+      // instance that sends it, and what is in flight is what live instances have claimed.
+      postgres: `WITH claimed_now AS (
+         SELECT r.callback_host, r.consumer_id FROM callback_deliveries d
+         JOIN auth_key_requests r ON r.id = d.auth_key_request_id
+         WHERE d.state = 'pending' AND ${LIVE_CLAIM('d.claimed_by')}
+       ),
+       due AS (
+         SELECT d.id, d.payload, d.attempts, d.created_at, d.next_attempt_at, r.callback_endpoint, r.callback_host,
+           r.consumer_id, c.secret,
+           ROW_NUMBER() OVER (PARTITION BY r.callback_host ORDER BY d.next_attempt_at, d.id) AS host_rank
+         FROM callback_deliveries d
+         JOIN auth_key_requests r ON r.id = d.auth_key_request_id
+         JOIN consumers c ON c.id = r.consumer_id
+         WHERE d.state = 'pending' AND d.next_attempt_at <= @now AND NOT ${LIVE_CLAIM('d.claimed_by')}
+           AND NOT EXISTS (SELECT 1 FROM callback_deliveries earlier
+                           WHERE earlier.auth_key_request_id = d.auth_key_request_id
+                             AND earlier.state = 'pending' AND earlier.id < d.id)
+       ),
+       host_room AS (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY consumer_id ORDER BY next_attempt_at, id) AS consumer_rank
+         FROM due
+         WHERE host_rank + (SELECT count(*) FROM claimed_now f WHERE f.callback_host = due.callback_host) <= @per_host
+       ),
+       picked AS (
+         SELECT * FROM host_room
+         WHERE consumer_rank + (SELECT count(*) FROM claimed_now f WHERE f.consumer_id = host_room.consumer_id) <= @per_consumer
+         ORDER BY consumer_rank, next_attempt_at, id LIMIT @limit
+       ),
+       claimed AS (
+         UPDATE callback_deliveries d SET claimed_by = @instance FROM picked
+         WHERE d.id = picked.id AND d.state = 'pending' AND NOT ${LIVE_CLAIM('d.claimed_by')}
+         RETURNING d.id
+       )
+       SELECT p.id, p.payload, p.attempts, p.created_at, p.callback_endpoint, p.callback_host, p.consumer_id, p.secret
+       FROM picked p JOIN claimed USING (id)
+       ORDER BY p.consumer_rank, p.next_attempt_at, p.id`,
+    }),
+    markDelivered: db.prepare<[string, number]>({
+      sqlite: "UPDATE callback_deliveries SET state = 'delivered', attempts = attempts + 1, last_outcome = ? WHERE id = ?",
+      postgres: "UPDATE callback_deliveries SET state = 'delivered', attempts = attempts + 1, last_outcome = ?, claimed_by = NULL WHERE id = ?",
+    }),
+    rescheduleDelivery: db.prepare<{ id: number; outcome: string; next: number; state: 'pending' | 'abandoned' }>({
+      sqlite: `UPDATE callback_deliveries SET attempts = attempts + 1, last_outcome = @outcome, next_attempt_at = @next,
          state = @state WHERE id = @id`,
-    ),
+      postgres: `UPDATE callback_deliveries SET attempts = attempts + 1, last_outcome = @outcome, next_attempt_at = @next,
+         state = @state, claimed_by = NULL WHERE id = @id`,
+    }),
     deliveriesOf: db.prepare<[number], { id: number; state: string; attempts: number; payload: string }>(
       'SELECT id, state, attempts, payload FROM callback_deliveries WHERE auth_key_request_id = ? ORDER BY id',
     ),

@@ -18,6 +18,8 @@ import { errorCode } from './error-code.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
 import { QueueWorker } from './queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './rate-limit.js';
+import { RateLimitSharing } from './shared-rate-limit.js';
+import { ServiceInstance } from './service-instance.js';
 import { smtpMailer } from './mailer.js';
 import type { SmtpSettings } from './mailer.js';
 import { ConsumerDirectory, forgetExpiredRequestSignatures } from './request-auth.js';
@@ -28,9 +30,14 @@ import { submissionListener } from './submission-listener.js';
 import { SubmissionLookups } from './submission-lookups.js';
 import { removeExpiredUnconfirmed } from './signer-confirmation.js';
 import { createStore } from './store.js';
+import { databaseName, isPostgresUrl, openStoreEngine } from './store-engine.js';
+import { SqliteEngine } from './sqlite-engine.js';
 
 export interface ServiceOptions {
-  /** SQLite file (WAL); its folder (0700) and the file (0600) are created when missing. */
+  /**
+   * SQLite file (WAL; its folder (0700) and the file (0600) are created when missing), or a
+   * postgres:// URL (store-engine.ts).
+   */
   dbPath: string;
   /** Default '127.0.0.1'. */
   host?: string;
@@ -86,23 +93,31 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const allowPrivate = options.allowPrivateCallbacks ?? false;
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
-  const store = createStore(openWritable(options.dbPath, options.busyTimeoutMs));
+  const store = createStore(await openWritable(options.dbPath, options.busyTimeoutMs));
+  const onPostgres = isPostgresUrl(options.dbPath);
   const health = new DatabaseHealth({
-    path: options.dbPath,
+    // A server's database has no file here to watch; its failures are seen by their codes.
+    path: onPostgres ? null : options.dbPath,
     store,
-    reopen: () => openDatabase(options.dbPath, { busyTimeoutMs: options.busyTimeoutMs, mustExist: true }),
+    reopen: () => new SqliteEngine(openDatabase(options.dbPath, { busyTimeoutMs: options.busyTimeoutMs, mustExist: true })),
     log,
   });
 
+  // Instances on one PostgreSQL database share each consumer's budget (shared-rate-limit.ts).
+  const consumerRateLimit = new ConsumerRateLimit(options.rateLimitPerMinute ?? 1000, onPostgres);
+  const rateLimitSharing = onPostgres ? new RateLimitSharing(store, consumerRateLimit.limit) : undefined;
+  const instance = new ServiceInstance(store);
+  if (onPostgres) await instance.start();
   let lastPrune = 0;
   const worker = new QueueWorker(
     store,
     health,
-    (now) => {
+    async (now) => {
+      await rateLimitSharing?.sync(now);
       if (now - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = now;
-      forgetExpiredRequestSignatures(store, now);
-      removeExpiredUnconfirmed(store, now);
+      await forgetExpiredRequestSignatures(store, now);
+      await removeExpiredUnconfirmed(store, now);
     },
     log,
     () => mailer?.poll(),
@@ -118,14 +133,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       retryBaseMs: options.retryBaseMs ?? DEFAULT_DELIVERY_TIMING.retryBaseMs,
       requestTimeoutMs: options.callbackTimeoutMs ?? DEFAULT_DELIVERY_TIMING.requestTimeoutMs,
     },
-    { allowPrivate, health, log },
+    { allowPrivate, health, log, instance: instance.id },
   );
   const intake = {
     store,
     queue,
     lookups,
     consumers: new ConsumerDirectory(store),
-    consumerRateLimit: new ConsumerRateLimit(options.rateLimitPerMinute ?? 1000),
+    consumerRateLimit,
   };
   const authFailureLimit = new AuthFailureLimit(options.authFailuresPerMinute ?? 60);
   const app = createRoutes({
@@ -162,8 +177,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       started.listen(options.port ?? 4010, host, () => resolve(started));
     });
   } catch (error) {
-    // The port was taken (or the host wrong): nothing runs, so the file is let go.
-    store.db.close();
+    // The port was taken (or the host wrong): nothing runs, so the database is let go.
+    if (onPostgres) await instance.stop();
+    await store.db.close();
     throw error;
   }
   answerMalformedRequests(server);
@@ -171,7 +187,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const origin = publicUrl ?? `http://${urlHost}:${port}`;
-  mailer = new ConfirmationMailer({ store, mailer: options.smtp ? smtpMailer(options.smtp) : null, publicUrl: origin, health, log });
+  mailer = new ConfirmationMailer({
+    store,
+    mailer: options.smtp ? smtpMailer(options.smtp) : null,
+    publicUrl: origin,
+    health,
+    log,
+    instance: instance.id,
+  });
   worker.start();
   delivery.start();
   mailer.start();
@@ -193,22 +216,24 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           server.closeIdleConnections();
         });
         health.stop();
-        queue.flush();
-        worker.stop();
+        await queue.flush();
+        await worker.stop();
         await delivery.stop();
         await mailer?.stop();
-        store.db.close();
+        if (onPostgres) await instance.stop();
+        await store.db.close();
       })();
       return closing;
     },
   };
 }
 
-function openWritable(dbPath: string, busyTimeoutMs: number | undefined) {
+async function openWritable(database: string, busyTimeoutMs: number | undefined) {
   try {
-    return openDatabase(dbPath, { busyTimeoutMs });
+    return await openStoreEngine(database, { busyTimeoutMs });
   } catch (error) {
-    // The path is the operator's own; the code says why (SQLITE_READONLY, EACCES, ENOTDIR, …).
-    throw new DatabaseNotWritableError(`the database ${dbPath} cannot be opened for writing (${errorCode(error)})`);
+    // The code says why (SQLITE_READONLY, EACCES, ENOTDIR, ECONNREFUSED, …). A URL is named
+    // without its password.
+    throw new DatabaseNotWritableError(`the database ${databaseName(database)} cannot be opened for writing (${errorCode(error)})`);
   }
 }

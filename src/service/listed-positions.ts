@@ -13,7 +13,7 @@ export interface ListedRange {
  * Closes the gap at `position`, whose row must already have left it (listed_position NULL).
  * Returns the petition's new range.
  */
-export function closeListedGap(store: Store, petition: Pick<PetitionRow, 'id' | 'first_listed_position' | 'last_listed_position'>, position: number): ListedRange {
+export async function closeListedGap(store: Store, petition: Pick<PetitionRow, 'id' | 'first_listed_position' | 'last_listed_position'>, position: number): Promise<ListedRange> {
   const { first_listed_position: first, last_listed_position: last } = petition;
   if (position < first || position > last) throw new Error('position outside the listed range');
   const below = position - first;
@@ -21,12 +21,12 @@ export function closeListedGap(store: Store, petition: Pick<PetitionRow, 'id' | 
   // Two steps (park far away, then land) so that no step puts two rows on one position.
   if (below <= above) {
     if (below > 0) {
-      store.parkListedPositions.run({ petition_id: petition.id, from: first, to: position - 1, by: 1 });
-      store.landParkedPositions.run({ petition_id: petition.id });
+      await store.parkListedPositions.run({ petition_id: petition.id, from: first, to: position - 1, by: 1 });
+      await store.landParkedPositions.run({ petition_id: petition.id });
     }
     return { first: first + 1, last };
   }
-  store.parkListedPositions.run({ petition_id: petition.id, from: position + 1, to: last, by: -1 });
-  store.landParkedPositions.run({ petition_id: petition.id });
+  await store.parkListedPositions.run({ petition_id: petition.id, from: position + 1, to: last, by: -1 });
+  await store.landParkedPositions.run({ petition_id: petition.id });
   return { first, last: last - 1 };
 }

@@ -8,8 +8,8 @@ import { OperatorError } from './operator-error.js';
 import type { SignatureRecord } from './signature-admin-store.js';
 import type { Store } from './store.js';
 
-export function existingSignature(store: Store, id: number): SignatureRecord {
-  const signature = store.signatureById.get(id);
+export async function existingSignature(store: Store, id: number): Promise<SignatureRecord> {
+  const signature = await store.signatureById.get(id);
   if (!signature) throw new OperatorError(`signature ${id} not found`);
   return signature;
 }
@@ -18,36 +18,36 @@ export function existingSignature(store: Store, id: number): SignatureRecord {
  * Takes a signature out of the list and out of the count (`counted` 1) or only out of the list,
  * updating the petition's listed range. The signature's row has already left its position.
  */
-export function recordRemoval(store: Store, signature: Pick<SignatureRecord, 'petition_id' | 'listed_position'>, counted: 0 | 1): void {
-  const petition = store.petitionById.get(signature.petition_id)!;
+export async function recordRemoval(store: Store, signature: Pick<SignatureRecord, 'petition_id' | 'listed_position'>, counted: 0 | 1): Promise<void> {
+  const petition = (await store.petitionForUpdate.get(signature.petition_id))!;
   const range =
     signature.listed_position === null
       ? { first: petition.first_listed_position, last: petition.last_listed_position }
-      : closeListedGap(store, petition, signature.listed_position);
-  store.recordSignatureRemoved.run({ id: petition.id, ...range, counted });
+      : await closeListedGap(store, petition, signature.listed_position);
+  await store.recordSignatureRemoved.run({ id: petition.id, ...range, counted });
 }
 
 /** The name leaves the public list; the signature still counts. */
-export function hideSignature(store: Store, id: number, actor: Actor, now = Date.now()): void {
-  store.db.transaction(() => {
-    const signature = existingSignature(store, id);
+export async function hideSignature(store: Store, id: number, actor: Actor, now = Date.now()): Promise<void> {
+  await store.db.transaction(async () => {
+    const signature = await existingSignature(store, id);
     if (signature.hidden === 1) throw new OperatorError(`signature ${id} is already hidden`);
     if (signature.state === 'invalidated') throw new OperatorError(`signature ${id} is invalidated, so it is not listed`);
-    store.hideSignature.run(id);
-    recordRemoval(store, signature, 0);
-    recordAudit(store, actor, 'signature hidden', `signature ${id}`, `petition ${signature.petition_id}`, now);
-  }).immediate();
+    await store.hideSignature.run(id);
+    await recordRemoval(store, signature, 0);
+    await recordAudit(store, actor, 'signature hidden', `signature ${id}`, `petition ${signature.petition_id}`, now);
+  });
 }
 
 /** The signature no longer counts and is not listed; its details stay for the record. */
-export function invalidateSignature(store: Store, id: number, actor: Actor, now = Date.now()): void {
-  store.db.transaction(() => {
-    const signature = existingSignature(store, id);
+export async function invalidateSignature(store: Store, id: number, actor: Actor, now = Date.now()): Promise<void> {
+  await store.db.transaction(async () => {
+    const signature = await existingSignature(store, id);
     if (signature.state === 'invalidated') throw new OperatorError(`signature ${id} is already invalidated`);
     // An unconfirmed signature's link must not bring it back.
-    if (signature.state === 'unconfirmed') store.deleteConfirmation.run(id);
-    store.invalidateSignature.run(id);
-    recordRemoval(store, signature, signature.state === 'counted' ? 1 : 0);
-    recordAudit(store, actor, 'signature invalidated', `signature ${id}`, `petition ${signature.petition_id}`, now);
-  }).immediate();
+    if (signature.state === 'unconfirmed') await store.deleteConfirmation.run(id);
+    await store.invalidateSignature.run(id);
+    await recordRemoval(store, signature, signature.state === 'counted' ? 1 : 0);
+    await recordAudit(store, actor, 'signature invalidated', `signature ${id}`, `petition ${signature.petition_id}`, now);
+  });
 }

@@ -1,6 +1,6 @@
 // The console's own statements: operators, their sessions, the audit log and the petitions
 // overview (operators.ts, console-sessions.ts, audit-log.ts), part of the store (store.ts).
-import type { ServiceDatabase } from './database.js';
+import type { SqlEngine } from './sql-engine.js';
 import type { AuthKeyRequestRecord, PetitionRow } from './store.js';
 
 export interface OperatorRow {
@@ -36,13 +36,17 @@ export interface KeyRequestForReview extends AuthKeyRequestRecord {
   petition_title: string;
 }
 
-export function operatorStatements(db: ServiceDatabase) {
+export function operatorStatements(db: SqlEngine) {
   return {
-    insertOperator: db.prepare<{ email: string; password_hash: string; must_change_password: number; now: number }>(
+    insertOperator: db.prepare<{ email: string; password_hash: string; must_change_password: number; now: number }, { id: number }>(
       `INSERT INTO operators (email, password_hash, must_change_password, created_at)
-       VALUES (@email, @password_hash, @must_change_password, @now)`,
+       VALUES (@email, @password_hash, @must_change_password, @now) RETURNING id`,
     ),
-    operatorByEmail: db.prepare<[string], OperatorRow>('SELECT * FROM operators WHERE email = ?'),
+    /** Emails compare without case (SQLite: the column's NOCASE; PostgreSQL: its lower(email) index). */
+    operatorByEmail: db.prepare<[string], OperatorRow>({
+      sqlite: 'SELECT * FROM operators WHERE email = ?',
+      postgres: 'SELECT * FROM operators WHERE lower(email) = lower(?)',
+    }),
     operatorById: db.prepare<[number], OperatorRow>('SELECT * FROM operators WHERE id = ?'),
     operatorCount: db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM operators'),
     setOperatorPassword: db.prepare<{ id: number; password_hash: string; must_change_password: number }>(

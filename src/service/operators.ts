@@ -45,17 +45,17 @@ export async function createOperator(store: Store, emailText: string, password: 
   refusePassword(password);
   const chosen = password ?? oneTimePassword();
   const passwordHash = await hashPassword(chosen);
-  const operatorId = store.db.transaction(() => {
-    if (store.operatorByEmail.get(email)) throw new OperatorError(`an operator with the email ${email} already exists`);
-    const { lastInsertRowid } = store.insertOperator.run({
+  const operatorId = await store.db.transaction(async () => {
+    if (await store.operatorByEmail.get(email)) throw new OperatorError(`an operator with the email ${email} already exists`);
+    const { id } = (await store.insertOperator.get({
       email,
       password_hash: passwordHash,
       must_change_password: password === undefined ? 1 : 0,
       now: Date.now(),
-    });
-    recordAudit(store, actor, 'operator created', `operator ${lastInsertRowid}`, email);
-    return Number(lastInsertRowid);
-  }).immediate();
+    }))!;
+    await recordAudit(store, actor, 'operator created', `operator ${id}`, email);
+    return id;
+  });
   return { operator_id: operatorId, email, ...(password === undefined ? { one_time_password: chosen } : {}) };
 }
 
@@ -67,20 +67,20 @@ export async function resetOperatorPassword(store: Store, emailText: string, pas
   refusePassword(password);
   const chosen = password ?? oneTimePassword();
   const passwordHash = await hashPassword(chosen);
-  const operator = store.db.transaction(() => {
-    const found = store.operatorByEmail.get(email);
+  const operator = await store.db.transaction(async () => {
+    const found = await store.operatorByEmail.get(email);
     if (!found) throw new OperatorError(`no operator with the email ${email}`);
-    store.setOperatorPassword.run({ id: found.id, password_hash: passwordHash, must_change_password: password === undefined ? 1 : 0 });
-    store.deleteSessionsOfOperator.run(found.id);
-    recordAudit(store, actor, 'operator password set', `operator ${found.id}`, found.email);
+    await store.setOperatorPassword.run({ id: found.id, password_hash: passwordHash, must_change_password: password === undefined ? 1 : 0 });
+    await store.deleteSessionsOfOperator.run(found.id);
+    await recordAudit(store, actor, 'operator password set', `operator ${found.id}`, found.email);
     return found;
-  }).immediate();
+  });
   return { operator_id: operator.id, email: operator.email, ...(password === undefined ? { one_time_password: chosen } : {}) };
 }
 
 /** The operator these credentials prove, or null; as slow for an unknown email as for a wrong password. */
 export async function authenticateOperator(store: Store, email: string, password: string): Promise<OperatorRow | null> {
-  const operator = store.operatorByEmail.get(email.trim());
+  const operator = await store.operatorByEmail.get(email.trim());
   const matches = await verifyPassword(password, operator?.password_hash ?? (await decoyHash()));
   return matches && operator ? operator : null;
 }
@@ -88,15 +88,15 @@ export async function authenticateOperator(store: Store, email: string, password
 /** The signed-in operator chooses a new password; their other sessions end. */
 export async function changeOwnPassword(store: Store, actor: Extract<Actor, { kind: 'operator' }>, password: string, keepSessionHash: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  store.db.transaction(() => {
-    store.setOperatorPassword.run({ id: actor.operatorId, password_hash: passwordHash, must_change_password: 0 });
-    for (const session of store.sessionsOfOperator.all(actor.operatorId)) {
-      if (session.token_hash !== keepSessionHash) store.deleteSession.run(session.token_hash);
+  await store.db.transaction(async () => {
+    await store.setOperatorPassword.run({ id: actor.operatorId, password_hash: passwordHash, must_change_password: 0 });
+    for (const session of await store.sessionsOfOperator.all(actor.operatorId)) {
+      if (session.token_hash !== keepSessionHash) await store.deleteSession.run(session.token_hash);
     }
-    recordAudit(store, actor, 'operator password set', `operator ${actor.operatorId}`, actor.email);
-  }).immediate();
+    await recordAudit(store, actor, 'operator password set', `operator ${actor.operatorId}`, actor.email);
+  });
 }
 
-export function hasOperators(store: Store): boolean {
-  return store.operatorCount.get()!.count > 0;
+export async function hasOperators(store: Store): Promise<boolean> {
+  return (await store.operatorCount.get())!.count > 0;
 }

@@ -36,21 +36,21 @@ function toSignature(row: ListedSignatureRow): Signature {
  * The rows at list ranks [fromRank, toRank] (1-based, in the given order), read by position:
  * time_asc counts up from the first listed position, time_desc down from the last.
  */
-function rowsAtRanks(store: Store, petition: PetitionRow, fromRank: number, toRank: number, sort: SortOrder): Signature[] {
+async function rowsAtRanks(store: Store, petition: PetitionRow, fromRank: number, toRank: number, sort: SortOrder): Promise<Signature[]> {
   if (toRank < fromRank) return [];
   if (sort === 'time_asc') {
     const base = petition.first_listed_position - 1;
-    return store.listedRange.all(petition.id, base + fromRank, base + toRank).map(toSignature);
+    return (await store.listedRange.all(petition.id, base + fromRank, base + toRank)).map(toSignature);
   }
   const top = petition.last_listed_position + 1;
-  return store.listedRange.all(petition.id, top - toRank, top - fromRank).map(toSignature).reverse();
+  return (await store.listedRange.all(petition.id, top - toRank, top - fromRank)).map(toSignature).reverse();
 }
 
 function pageEndpoint(petitionId: number, page: number, query: ListQuery): string {
   return `/v1/petitions/${petitionId}/signatures?page=${page}&page_size=${query.pageSize}&sort=${query.sort}`;
 }
 
-export function signaturePage(store: Store, petition: PetitionRow, query: ListQuery): SignaturePage {
+export async function signaturePage(store: Store, petition: PetitionRow, query: ListQuery): Promise<SignaturePage> {
   const listed = listedCount(petition);
   const totalPages = Math.max(1, Math.ceil(listed / query.pageSize));
   const fromRank = (query.page - 1) * query.pageSize + 1;
@@ -62,10 +62,10 @@ export function signaturePage(store: Store, petition: PetitionRow, query: ListQu
     next_page_endpoint: query.page < totalPages ? pageEndpoint(petition.id, query.page + 1, query) : null,
     page: query.page,
     total_pages: totalPages,
-    signatures: rowsAtRanks(store, petition, fromRank, toRank, query.sort),
+    signatures: await rowsAtRanks(store, petition, fromRank, toRank, query.sort),
   };
 }
 
-export function recentSignatures(store: Store, petition: PetitionRow): Signature[] {
+export async function recentSignatures(store: Store, petition: PetitionRow): Promise<Signature[]> {
   return rowsAtRanks(store, petition, 1, Math.min(RECENT_COUNT, listedCount(petition)), 'time_desc');
 }

@@ -7,45 +7,46 @@ import { newPetitionFields, parsePetitionFields, PetitionFieldsError } from './p
 import type { PetitionFieldsText } from './petition-fields.js';
 import { petitionColumns, petitionFields } from './petitions.js';
 import type { PetitionRow, Store } from './store.js';
+import { isUniqueViolation } from './sql-errors.js';
 
-export function existingPetition(store: Store, id: number): PetitionRow {
-  const petition = store.petitionById.get(id);
+export async function existingPetition(store: Store, id: number): Promise<PetitionRow> {
+  const petition = await store.petitionById.get(id);
   if (!petition) throw new OperatorError(`petition ${id} not found`);
   return petition;
 }
 
-export function createPetition(store: Store, text: PetitionFieldsText, actor: Actor): number {
+export function createPetition(store: Store, text: PetitionFieldsText, actor: Actor): Promise<number> {
   const fields = newPetitionFields(text);
-  return store.db.transaction(() => {
-    const { lastInsertRowid } = writeUniqueUrl(() => store.insertPetition.run({ ...petitionColumns(fields), created_at: Date.now() }));
-    recordAudit(store, actor, 'petition created', `petition ${lastInsertRowid}`);
-    return Number(lastInsertRowid);
-  }).immediate();
+  return store.db.transaction(async () => {
+    const { id } = (await writeUniqueUrl(() => store.insertPetition.get({ ...petitionColumns(fields), created_at: Date.now() })))!;
+    await recordAudit(store, actor, 'petition created', `petition ${id}`);
+    return id;
+  });
 }
 
 /** Changes the fields given; the others stay. The audit entry names the fields that changed. */
-export function updatePetition(store: Store, id: number, text: PetitionFieldsText, actor: Actor): PetitionRow {
+export function updatePetition(store: Store, id: number, text: PetitionFieldsText, actor: Actor): Promise<PetitionRow> {
   const changes = parsePetitionFields(text);
-  return store.db.transaction(() => {
-    const before = petitionFields(existingPetition(store, id));
+  return store.db.transaction(async () => {
+    const before = petitionFields(await existingPetition(store, id));
     const after = { ...before, ...changes };
-    writeUniqueUrl(() => store.updatePetition.run({ id, ...petitionColumns(after) }));
+    await writeUniqueUrl(() => store.updatePetition.run({ id, ...petitionColumns(after) }));
     const changed = (Object.keys(after) as Array<keyof typeof after>).filter(
       (name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]),
     );
     const statusOnly = changed.length === 1 && changed[0] === 'status';
-    if (statusOnly) recordAudit(store, actor, after.status === 'open' ? 'petition opened' : 'petition closed', `petition ${id}`);
-    else if (changed.length > 0) recordAudit(store, actor, 'petition updated', `petition ${id}`, changed.join(', '));
-    return existingPetition(store, id);
-  }).immediate();
+    if (statusOnly) await recordAudit(store, actor, after.status === 'open' ? 'petition opened' : 'petition closed', `petition ${id}`);
+    else if (changed.length > 0) await recordAudit(store, actor, 'petition updated', `petition ${id}`, changed.join(', '));
+    return await existingPetition(store, id);
+  });
 }
 
 /** Two petitions with one url would give get_id two answers: the operator hears which field. */
-function writeUniqueUrl<T>(write: () => T): T {
+async function writeUniqueUrl<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return write();
+    return await write();
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    if (isUniqueViolation(error)) {
       throw new PetitionFieldsError([{ field: 'url', message: 'another petition already has this url' }]);
     }
     throw error;

@@ -15,9 +15,9 @@ export function petitionIdOf(idText: string): number | undefined {
 }
 
 /** The petition a path names; 404 when there is none. */
-export function findPetition(store: Store, idText: string): PetitionRow {
+export async function findPetition(store: Store, idText: string): Promise<PetitionRow> {
   const id = petitionIdOf(idText);
-  const petition = id === undefined ? undefined : store.petitionById.get(id);
+  const petition = id === undefined ? undefined : await store.petitionById.get(id);
   if (!petition) throw new ApiError(404, [PETITION_NOT_FOUND]);
   return petition;
 }
@@ -49,7 +49,7 @@ export function petitionResource(petition: PetitionRow, now: number): PetitionRe
 }
 
 /** `get_id`: the petition whose url this is, compared as the URL parser writes both. */
-export function petitionIdForUrl(store: Store, petitionUrl: string | undefined): { petition_id: number } {
+export async function petitionIdForUrl(store: Store, petitionUrl: string | undefined): Promise<{ petition_id: number }> {
   if (petitionUrl === undefined || petitionUrl.trim() === '') throw new ApiError(400, ['petition_url: is required']);
   let href: string;
   try {
@@ -57,7 +57,7 @@ export function petitionIdForUrl(store: Store, petitionUrl: string | undefined):
   } catch {
     throw new ApiError(404, [PETITION_NOT_FOUND]);
   }
-  const found = store.petitionIdByUrl.get(href);
+  const found = await store.petitionIdByUrl.get(href);
   if (!found) throw new ApiError(404, [PETITION_NOT_FOUND]);
   return { petition_id: found.id };
 }

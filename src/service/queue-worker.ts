@@ -17,11 +17,14 @@ export class QueueWorker {
   private timer: NodeJS.Timeout | undefined;
   private wakeScheduled = false;
   private stopped = false;
+  /** The poll under way: polls never overlap. */
+  private running: Promise<void> | undefined;
+  private wakeSoon = false;
 
   constructor(
     private readonly store: Store,
     private readonly health: DatabaseHealth,
-    private readonly onTick: (now: number) => void = () => {},
+    private readonly onTick: (now: number) => Promise<void> | void = () => {},
     private readonly log: (line: string) => void = () => {},
     /** Called after a commit that left a confirmation email to send. */
     private readonly onConfirmationMailDue: () => void = () => {},
@@ -32,34 +35,42 @@ export class QueueWorker {
     this.runSoon();
   }
 
-  stop(): void {
+  /** Stops polling, waits for a poll under way, then lists what is left. */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    this.guarded(() => this.drainAll());
+    await this.running;
+    await this.guarded(() => this.drainAll());
   }
 
   private runSoon(): void {
-    if (this.wakeScheduled || this.stopped) return;
+    if (this.wakeScheduled || this.stopped || this.running) return;
     this.wakeScheduled = true;
     setTimeout(() => {
       this.wakeScheduled = false;
       if (this.stopped) return;
-      this.guarded(() => {
-        this.onTick(Date.now());
+      this.running = this.guarded(async () => {
+        await this.onTick(Date.now());
         // One batch per turn keeps request handling responsive under a long backlog.
-        if (this.drainBatch() === BATCH_SIZE) this.runSoon();
+        if ((await this.drainBatch()) === BATCH_SIZE) this.wakeSoon = true;
+      }).finally(() => {
+        this.running = undefined;
+        if (this.wakeSoon) {
+          this.wakeSoon = false;
+          this.runSoon();
+        }
       });
     });
   }
 
   /**
-   * A failed drain (the file locked by another process past the busy timeout, a full disk)
-   * must not end the process: its transaction rolled back, the rows stay queued, and the next
-   * poll tries again. The log names the error's code only.
+   * A failed drain (the file locked by another process past the busy timeout, a full disk, the
+   * database server gone) must not end the process: its transaction rolled back, the rows stay
+   * queued, and the next poll tries again. The log names the error's code only.
    */
-  private guarded(work: () => void): void {
+  private async guarded(work: () => Promise<void>): Promise<void> {
     try {
-      work();
+      await work();
     } catch (error) {
       // A storage outage is logged once, by the health check, not on every poll.
       if (!this.health.unavailable(error)?.outage) {
@@ -68,22 +79,26 @@ export class QueueWorker {
     }
   }
 
-  private drainAll(): void {
-    while (this.drainBatch() === BATCH_SIZE);
+  private async drainAll(): Promise<void> {
+    while ((await this.drainBatch()) === BATCH_SIZE);
   }
 
-  /** Lists up to one batch of queued signatures; returns how many queue rows it consumed. */
-  private drainBatch(): number {
+  /**
+   * Lists up to one batch of queued signatures; returns how many queue rows it consumed. On
+   * PostgreSQL the rows are claimed with SKIP LOCKED, so instances drain the queue together.
+   */
+  private async drainBatch(): Promise<number> {
     const listing = new SignatureListing(this.store, Date.now());
-    const consumed = this.store.db.transaction(() => {
-      const rows = this.store.queueHead.all(BATCH_SIZE);
+    const consumed = await this.store.db.transaction(async () => {
+      const rows = await this.store.queueHead.all(BATCH_SIZE);
       if (rows.length === 0) return 0;
+      await listing.lockPetitions(rows.map((row) => row.petition_id));
       // A row whose address already signed, or whose petition is gone, is consumed all the same.
-      for (const row of rows) listing.add({ ...row, signer: JSON.parse(row.signer) as SignerInput });
-      listing.finish();
-      this.store.deleteQueuedUpTo.run(rows[rows.length - 1]!.id);
+      for (const row of rows) await listing.add({ ...row, signer: JSON.parse(row.signer) as SignerInput });
+      await listing.finish();
+      await this.store.deleteQueued.run(JSON.stringify(rows.map(({ id }) => id)));
       return rows.length;
-    }).immediate();
+    });
     if (listing.mailDue) this.onConfirmationMailDue();
     return consumed;
   }

@@ -7,31 +7,75 @@ const MINUTE_MS = 60_000;
 /** Past this many keys, windows that have ended are dropped before another is added. */
 const SWEEP_AT = 10_000;
 
-export class FixedWindowLimit<Key> {
-  private readonly windows = new Map<Key, { startedAt: number; count: number }>();
+interface Window {
+  startedAt: number;
+  /** Counted here. */
+  count: number;
+  /** Of `count`, how many other instances have been told of (shared-rate-limit.ts). */
+  shared: number;
+  /** Counted by other instances in the same window, as last heard. */
+  elsewhere: number;
+}
 
-  /** `perWindow` per window; the window is a minute unless said otherwise. */
+/** One key's window as shared with other instances: counted here and not told yet. */
+export interface WindowDelta<Key> {
+  key: Key;
+  startedAt: number;
+  unshared: number;
+}
+
+export class FixedWindowLimit<Key> {
+  private readonly windows = new Map<Key, Window>();
+
+  /**
+   * `perWindow` per window; the window is a minute unless said otherwise. `aligned`: windows
+   * start on multiples of the window (every instance's windows then coincide, so their counts
+   * can be added up); otherwise a key's window starts with its first request.
+   */
   constructor(
     readonly perWindow: number,
     private readonly windowMs = MINUTE_MS,
+    private readonly aligned = false,
   ) {}
 
   /** Seconds until `key` may go on, or 0 when its budget is not spent. Counts nothing. */
   retryAfter(key: Key, now = Date.now()): number {
     const window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.windowMs || window.count < this.perWindow) return 0;
+    if (!window || now - window.startedAt >= this.windowMs || window.count + window.elsewhere < this.perWindow) return 0;
     return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
   }
 
   /** Counts one against `key`'s budget. */
   count(key: Key, now = Date.now()): void {
+    this.current(key, now).count++;
+  }
+
+  /** What was counted since the last call, per key, for the other instances. */
+  takeUnshared(now = Date.now()): WindowDelta<Key>[] {
+    const deltas: WindowDelta<Key>[] = [];
+    for (const [key, window] of this.windows) {
+      if (now - window.startedAt >= this.windowMs || window.count === window.shared) continue;
+      deltas.push({ key, startedAt: window.startedAt, unshared: window.count - window.shared });
+      window.shared = window.count;
+    }
+    return deltas;
+  }
+
+  /** `total`: what every instance together has told of `key`'s window starting at `startedAt`. */
+  heard(key: Key, startedAt: number, total: number, now = Date.now()): void {
+    const window = this.current(key, now);
+    if (window.startedAt === startedAt) window.elsewhere = Math.max(0, total - window.shared);
+  }
+
+  private current(key: Key, now: number): Window {
     let window = this.windows.get(key);
     if (!window || now - window.startedAt >= this.windowMs) {
       if (!window && this.windows.size >= SWEEP_AT) this.dropEnded(now);
-      window = { startedAt: now, count: 0 };
+      const startedAt = this.aligned ? now - (now % this.windowMs) : now;
+      window = { startedAt, count: 0, shared: 0, elsewhere: 0 };
       this.windows.set(key, window);
     }
-    window.count++;
+    return window;
   }
 
   private dropEnded(now: number): void {
@@ -43,10 +87,11 @@ export class FixedWindowLimit<Key> {
 
 /** A consumer's requests a minute: each authenticated request counts, the one over budget is 429. */
 export class ConsumerRateLimit {
-  private readonly limit: FixedWindowLimit<number>;
+  readonly limit: FixedWindowLimit<number>;
 
-  constructor(perMinute: number) {
-    this.limit = new FixedWindowLimit(perMinute);
+  /** `shared`: several instances share one budget (shared-rate-limit.ts), so windows are aligned. */
+  constructor(perMinute: number, shared = false) {
+    this.limit = new FixedWindowLimit(perMinute, MINUTE_MS, shared);
   }
 
   take(consumerId: number, now = Date.now()): void {

@@ -22,11 +22,11 @@ export class ConsumerDirectory {
 
   constructor(private readonly store: Store) {}
 
-  authenticate(apiKey: string | undefined): ConsumerRow {
+  async authenticate(apiKey: string | undefined): Promise<ConsumerRow> {
     if (!apiKey) throw unknownKey();
     let consumer = this.known.get(apiKey);
     if (!consumer) {
-      consumer = this.store.consumerByApiKey.get(apiKey);
+      consumer = await this.store.consumerByApiKey.get(apiKey);
       if (!consumer) throw unknownKey();
       this.known.set(apiKey, consumer);
     }
@@ -72,11 +72,11 @@ export function verifyRequestSignature(params: PostParams, secret: string, authK
  * since, say), so a captured request can add nothing. Kept in the database so a restart does
  * not reopen the window, and recorded inside the queue's transaction: one commit a submission.
  */
-export function rememberRequestSignature(store: Store, rsig: string, expiresAt: number): boolean {
-  return store.rememberRsig.run(rsig, expiresAt).changes > 0;
+export async function rememberRequestSignature(store: Store, rsig: string, expiresAt: number): Promise<boolean> {
+  return (await store.rememberRsig.run(rsig, expiresAt)).changes > 0;
 }
 
 /** Forgets rsigs whose request could no longer be accepted at `now`. */
-export function forgetExpiredRequestSignatures(store: Store, now: number): void {
-  store.forgetRsigsExpiredBefore.run(now);
+export async function forgetExpiredRequestSignatures(store: Store, now: number): Promise<void> {
+  await store.forgetRsigsExpiredBefore.run(now);
 }

@@ -46,8 +46,8 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
   const app = new Hono<{ Bindings: HttpBindings }>();
 
   /** An unsigned read: the api_key is all its authentication, so it counts against the budget at once. */
-  const reader = (apiKey: string | undefined): ConsumerRow => {
-    const consumer = consumers.authenticate(apiKey);
+  const reader = async (apiKey: string | undefined): Promise<ConsumerRow> => {
+    const consumer = await consumers.authenticate(apiKey);
     consumerRateLimit.take(consumer.id);
     return consumer;
   };
@@ -66,25 +66,25 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
     if (c.res.status === 401) authFailureLimit.recordFailure(address);
   });
 
-  app.get('/v1/petitions/get_id', (c) => {
-    reader(c.req.query('api_key'));
-    return c.json(petitionIdForUrl(store, c.req.query('petition_url')));
+  app.get('/v1/petitions/get_id', async (c) => {
+    await reader(c.req.query('api_key'));
+    return c.json(await petitionIdForUrl(store, c.req.query('petition_url')));
   });
 
-  app.get('/v1/petitions/:petition_id', (c) => {
-    reader(c.req.query('api_key'));
-    return c.json(petitionResource(findPetition(store, c.req.param('petition_id')), Date.now()));
+  app.get('/v1/petitions/:petition_id', async (c) => {
+    await reader(c.req.query('api_key'));
+    return c.json(petitionResource(await findPetition(store, c.req.param('petition_id')), Date.now()));
   });
 
-  app.get('/v1/petitions/:petition_id/signatures', (c) => {
-    reader(c.req.query('api_key'));
-    const petition = findPetition(store, c.req.param('petition_id'));
-    return c.json(signaturePage(store, petition, parseListQuery((name) => c.req.query(name))));
+  app.get('/v1/petitions/:petition_id/signatures', async (c) => {
+    await reader(c.req.query('api_key'));
+    const petition = await findPetition(store, c.req.param('petition_id'));
+    return c.json(await signaturePage(store, petition, parseListQuery((name) => c.req.query(name))));
   });
 
-  app.get('/v1/petitions/:petition_id/signatures/recent', (c) => {
-    reader(c.req.query('api_key'));
-    return c.json(recentSignatures(store, findPetition(store, c.req.param('petition_id'))));
+  app.get('/v1/petitions/:petition_id/signatures/recent', async (c) => {
+    await reader(c.req.query('api_key'));
+    return c.json(await recentSignatures(store, await findPetition(store, c.req.param('petition_id'))));
   });
 
   // On Node, submission-listener.ts answers the usual form posts here before the app sees them.
@@ -96,8 +96,8 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
 
   app.post('/v1/petitions/:petition_id/auth_keys', async (c) => {
     const params = await readPostParams(c.env.incoming, c.req.query('api_key'));
-    const consumer = consumers.authenticate(textParam(params.values, 'api_key'));
-    const petition = findPetition(store, c.req.param('petition_id'));
+    const consumer = await consumers.authenticate(textParam(params.values, 'api_key'));
+    const petition = await findPetition(store, c.req.param('petition_id'));
     const answer = await requestAuthKey(store, {
       petition,
       consumer,

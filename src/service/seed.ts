@@ -21,9 +21,9 @@ function pick<T>(items: readonly T[]): T {
  * made newest first and take listed positions below the petition's first one, so positions
  * stay in time order without renumbering, and a service running on the file keeps appending.
  */
-export function seedSignatures(store: Store, petitionId: number, count: number): { inserted: number } {
+export async function seedSignatures(store: Store, petitionId: number, count: number): Promise<{ inserted: number }> {
   if (!Number.isSafeInteger(count) || count < 1) throw new OperatorError('count: must be a whole number from 1');
-  if (!store.petitionById.get(petitionId)) throw new OperatorError(`petition ${petitionId} not found`);
+  if (!await store.petitionById.get(petitionId)) throw new OperatorError(`petition ${petitionId} not found`);
   const run = randomBytes(4).toString('hex');
   const averageGapMs = Math.max(1, HISTORY_MS / count);
   // Exactly this many hidden, at random places (selection sampling): a seeded petition always
@@ -32,8 +32,8 @@ export function seedSignatures(store: Store, petitionId: number, count: number):
   let inserted = 0;
   while (inserted < count) {
     const size = Math.min(CHUNK, count - inserted);
-    store.db.transaction(() => {
-      const petition = store.petitionById.get(petitionId)!;
+    await store.db.transaction(async () => {
+      const petition = (await store.petitionForUpdate.get(petitionId))!;
       let time = (petition.earliest_signed_on ?? Date.now()) - 1000;
       let first = petition.first_listed_position;
       for (let i = 0; i < size; i++) {
@@ -49,7 +49,7 @@ export function seedSignatures(store: Store, petitionId: number, count: number):
           .toLowerCase()
           .replace(/[^a-z0-9.@]/g, '');
         const position = hidden ? null : --first;
-        store.insertSignature.run(
+        await store.insertSignature.run(
           signatureColumns({
             petitionId,
             emailIdentity: emailIdentity(email),
@@ -71,14 +71,14 @@ export function seedSignatures(store: Store, petitionId: number, count: number):
           }),
         );
       }
-      store.recordSignaturesAdded.run({
+      await store.recordSignaturesAdded.run({
         id: petitionId,
         added: size,
         first,
         last: petition.last_listed_position,
         earliest: time,
       });
-    }).immediate();
+    });
     inserted += size;
   }
   return { inserted };

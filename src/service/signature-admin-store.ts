@@ -1,6 +1,6 @@
 // The operator's statements on signatures (moderation.ts, signer-erasure.ts,
 // signature-directory.ts, signature-export.ts), part of the store (store.ts).
-import type { ServiceDatabase } from './database.js';
+import type { SqlEngine } from './sql-engine.js';
 import type { SignatureState } from './store.js';
 
 /** A signature as the console shows it in a list. */
@@ -57,7 +57,7 @@ export const PARKED_POSITION_OFFSET = 1e15;
 
 const LIST_COLUMNS = 'id, petition_id, first_name, last_name, email, city, postal_code, country_code, signed_on, hidden, state, listed_position';
 
-export function signatureAdminStatements(db: ServiceDatabase) {
+export function signatureAdminStatements(db: SqlEngine) {
   return {
     signatureById: db.prepare<[number], SignatureRecord>('SELECT * FROM signatures WHERE id = ?'),
     /** Every signature an email address made, on any petition (each lookup on the email index). */
@@ -114,21 +114,22 @@ export function signatureAdminStatements(db: ServiceDatabase) {
      * Copies every page in the WAL into the file and truncates the WAL to nothing; false when a
      * reader in another process kept it from finishing within the busy timeout.
      */
-    checkpointAndTruncateWal: (): boolean => {
-      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
-      return result?.busy === 0;
-    },
+    checkpointAndTruncateWal: db.prepare<[], { busy: number }>({
+      sqlite: 'PRAGMA wal_checkpoint(TRUNCATE)',
+      // PostgreSQL keeps no copy outside the table for a checkpoint to clear: a deleted row's
+      // bytes go when VACUUM reclaims its page (docs in src/service/README.md).
+      postgres: 'SELECT 0 AS busy',
+    }),
     /**
      * Counted signatures after `id`, in id order, as arrays: the export reads in batches by id,
      * never with OFFSET. `+petition_id` keeps SQLite on the rowid range (one pass over the
      * table however many batches) rather than the email index, which would sort each batch.
      */
-    exportBatch: db
-      .prepare<[number, number, number], ExportRow>(
-        `SELECT id, first_name, last_name, email, address, city, state_province, postal_code, country_code, phone, reason,
-           hidden, signed_on
-         FROM signatures WHERE +petition_id = ? AND id > ? AND state = 'counted' ORDER BY id LIMIT ?`,
-      )
-      .raw(true),
+    exportBatch: db.prepare<[number, number, number], ExportRow>(
+      `SELECT id, first_name, last_name, email, address, city, state_province, postal_code, country_code, phone, reason,
+         hidden, signed_on
+       FROM signatures WHERE +petition_id = ? AND id > ? AND state = 'counted' ORDER BY id LIMIT ?`,
+      { raw: true },
+    ),
   };
 }

@@ -17,12 +17,12 @@ export interface ListedPage {
   totalPages: number;
 }
 
-export function listedSignaturesPage(store: Store, petition: PetitionRow, page: number): ListedPage {
+export async function listedSignaturesPage(store: Store, petition: PetitionRow, page: number): Promise<ListedPage> {
   const listed = petition.last_listed_position - petition.first_listed_position + 1;
   const totalPages = Math.max(1, Math.ceil(listed / CONSOLE_PAGE_SIZE));
   const top = petition.last_listed_position - (page - 1) * CONSOLE_PAGE_SIZE;
   const bottom = Math.max(petition.first_listed_position, top - CONSOLE_PAGE_SIZE + 1);
-  const rows = top < petition.first_listed_position ? [] : store.listedNewestFirst.all(petition.id, bottom, top);
+  const rows = top < petition.first_listed_position ? [] : await store.listedNewestFirst.all(petition.id, bottom, top);
   return { rows, page, totalPages };
 }
 
@@ -33,8 +33,8 @@ export interface UnlistedPage {
 }
 
 /** Newest first by id; `before` is where the previous page ended. */
-export function unlistedSignaturesPage(store: Store, petitionId: number, before: number | null): UnlistedPage {
-  const rows = store.unlistedBefore.all(petitionId, before ?? Number.MAX_SAFE_INTEGER, CONSOLE_PAGE_SIZE + 1);
+export async function unlistedSignaturesPage(store: Store, petitionId: number, before: number | null): Promise<UnlistedPage> {
+  const rows = await store.unlistedBefore.all(petitionId, before ?? Number.MAX_SAFE_INTEGER, CONSOLE_PAGE_SIZE + 1);
   const page = rows.slice(0, CONSOLE_PAGE_SIZE);
   return { rows: page, next: rows.length > CONSOLE_PAGE_SIZE ? page[page.length - 1]!.id : null };
 }
@@ -49,21 +49,21 @@ export interface SearchResult {
  * Text with an @ is an email address, matched as the duplicate rule matches them
  * (email-identity.ts); anything else is the start of a name (either order) or a postal code.
  */
-export function searchSignatures(store: Store, petitionId: number, query: string): SearchResult {
+export async function searchSignatures(store: Store, petitionId: number, query: string): Promise<SearchResult> {
   const text = query.trim();
   if (text === '') return { rows: [], more: false };
   let found: SignatureListRow[];
   if (text.includes('@')) {
-    found = store.searchByEmail.all(petitionId, emailIdentity(text));
+    found = await store.searchByEmail.all(petitionId, emailIdentity(text));
   } else {
     const name = foldForSearch(text);
     const postal = postalKey(text);
     const limit = SEARCH_LIMIT + 1;
     const byId = new Map<number, SignatureListRow>();
     const matches = [
-      ...(name ? store.searchByName.all(petitionId, name, prefixRangeEnd(name), limit) : []),
-      ...(name ? store.searchBySurname.all(petitionId, name, prefixRangeEnd(name), limit) : []),
-      ...(postal ? store.searchByPostalCode.all(petitionId, postal, prefixRangeEnd(postal), limit) : []),
+      ...(name ? await store.searchByName.all(petitionId, name, prefixRangeEnd(name), limit) : []),
+      ...(name ? await store.searchBySurname.all(petitionId, name, prefixRangeEnd(name), limit) : []),
+      ...(postal ? await store.searchByPostalCode.all(petitionId, postal, prefixRangeEnd(postal), limit) : []),
     ];
     for (const row of matches) byId.set(row.id, row);
     found = [...byId.values()];

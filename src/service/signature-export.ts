@@ -47,7 +47,7 @@ export function signatureExportStream(store: Store, petitionId: number, log: (li
   const encoder = new TextEncoder();
   let after: number | null = null;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       if (after === null) {
         after = 0;
         controller.enqueue(encoder.encode(BYTE_ORDER_MARK + csvLine(EXPORT_COLUMNS)));
@@ -55,7 +55,7 @@ export function signatureExportStream(store: Store, petitionId: number, log: (li
       }
       let rows: ExportRow[];
       try {
-        rows = store.exportBatch.all(petitionId, after, BATCH_SIZE);
+        rows = await store.exportBatch.all(petitionId, after, BATCH_SIZE);
       } catch (error) {
         log(`signature export of petition ${petitionId} failed (${errorCode(error)})`);
         controller.error(new Error('export failed'));

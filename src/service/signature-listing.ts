@@ -35,16 +35,16 @@ export class SignatureListing {
     this.#now = now;
   }
 
-  add(entry: NewQueuedSignature): ListingOutcome {
+  async add(entry: NewQueuedSignature): Promise<ListingOutcome> {
     const store = this.#store;
-    const petition = this.#petition(entry.petition_id);
+    const petition = await this.#petition(entry.petition_id);
     if (!petition) return 'no-petition';
     const signer: SignerInput = entry.signer;
     const confirming = petition.row.confirm_signers === 1;
     const position = confirming || signer.hidden === true ? null : petition.row.last_listed_position + 1;
     // OR IGNORE on the email index: the address already signed, unless it is its signer asking
     // again for a confirmation link.
-    const inserted = store.insertSignature.run(
+    const inserted = await store.insertSignature.get(
       signatureColumns({
         petitionId: entry.petition_id,
         emailIdentity: entry.email_identity,
@@ -55,14 +55,14 @@ export class SignatureListing {
         state: confirming ? 'unconfirmed' : 'counted',
       }),
     );
-    if (inserted.changes === 0) {
-      const existing = store.signatureByEmail.get(entry.petition_id, entry.email_identity);
+    if (!inserted) {
+      const existing = await store.signatureByEmail.get(entry.petition_id, entry.email_identity);
       if (existing?.state !== 'unconfirmed') return 'duplicate';
-      if (signerAskedAgain(store, existing.id, signer, entry.lang, this.#now)) this.mailDue = true;
+      if (await signerAskedAgain(store, existing.id, signer, entry.lang, this.#now)) this.mailDue = true;
       return 'asked-again';
     }
     if (confirming) {
-      awaitConfirmation(store, Number(inserted.lastInsertRowid), entry.petition_id, entry.lang, this.#now);
+      await awaitConfirmation(store, inserted.id, entry.petition_id, entry.lang, this.#now);
       this.mailDue = true;
       return 'awaiting';
     }
@@ -72,11 +72,19 @@ export class SignatureListing {
     return 'listed';
   }
 
+  /**
+   * Takes the batch's petitions first, in id order: on PostgreSQL that locks their rows in one
+   * order in every instance, so two batches never wait for each other (a deadlock).
+   */
+  async lockPetitions(ids: Iterable<number>): Promise<void> {
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) await this.#petition(id);
+  }
+
   /** Moves each petition's count and positions by what this batch added. */
-  finish(): void {
+  async finish(): Promise<void> {
     for (const { row, added, earliest } of this.#petitions.values()) {
       if (added === 0) continue;
-      this.#store.recordSignaturesAdded.run({
+      await this.#store.recordSignaturesAdded.run({
         id: row.id,
         added,
         first: row.first_listed_position,
@@ -87,10 +95,10 @@ export class SignatureListing {
     this.#petitions.clear();
   }
 
-  #petition(id: number): PetitionBatch | undefined {
+  async #petition(id: number): Promise<PetitionBatch | undefined> {
     let petition = this.#petitions.get(id);
     if (!petition) {
-      const row = this.#store.petitionById.get(id);
+      const row = await this.#store.petitionForUpdate.get(id);
       if (!row) return undefined;
       petition = { row, added: 0, earliest: null };
       this.#petitions.set(id, petition);

@@ -53,13 +53,13 @@ export class SignatureQueue {
       this.waiting.push({ item, resolve, reject });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => void this.flush());
       }
     });
   }
 
-  /** Commits everything waiting; also used on shutdown. */
-  flush(): void {
+  /** Commits everything waiting; also used on shutdown. Never rejects: each submission hears its own outcome. */
+  async flush(): Promise<void> {
     this.flushScheduled = false;
     const batch = this.waiting;
     this.waiting = [];
@@ -72,21 +72,24 @@ export class SignatureQueue {
       // is refused before it is written, so that a 503 never leaves a signature behind.
       this.health.refuseWhileUnavailable();
       this.health.confirmInPlace();
-      settled = this.store.db.transaction(() => {
-        const version = this.lookups.dataVersion();
+      settled = await this.store.db.transaction(async () => {
+        const version = await this.lookups.dataVersion();
         const recheck = version !== this.committedAtVersion;
         this.committedAtVersion = version;
-        const each = batch.map(({ item }): Settled => {
+        await listing.lockPetitions(batch.map(({ item }) => item.petition_id));
+        const each: Settled[] = [];
+        for (const { item } of batch) {
           try {
-            if (recheck) recheckSubmission(this.store, item, now);
+            if (recheck) await recheckSubmission(this.store, item, now);
           } catch (error) {
-            return { error };
+            each.push({ error });
+            continue;
           }
-          return { outcome: this.accept(listing, item) };
-        });
-        listing.finish();
+          each.push({ outcome: await this.accept(listing, item) });
+        }
+        await listing.finish();
         return each;
-      })();
+      });
     } catch (error) {
       for (const entry of batch) entry.reject(error);
       return;
@@ -104,9 +107,9 @@ export class SignatureQueue {
    * listed unless its address already signed. An address still waiting for its confirmation may
    * sign again: that asks for a new link.
    */
-  private accept(listing: SignatureListing, item: QueueEntry): EnqueueOutcome {
-    if (!rememberRequestSignature(this.store, item.rsig, item.rsigExpiresAt)) return 'duplicate';
-    const outcome = listing.add(item);
+  private async accept(listing: SignatureListing, item: QueueEntry): Promise<EnqueueOutcome> {
+    if (!(await rememberRequestSignature(this.store, item.rsig, item.rsigExpiresAt))) return 'duplicate';
+    const outcome = await listing.add(item);
     return outcome === 'duplicate' || outcome === 'no-petition' ? outcome : 'accepted';
   }
 }

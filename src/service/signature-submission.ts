@@ -36,10 +36,10 @@ export interface SignatureIntake extends SubmissionContext {
  */
 export async function postSignature(intake: SignatureIntake, petitionIdText: string, params: PostParams, path: string): Promise<void> {
   if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
-  const consumer = intake.consumers.authenticate(textParam(params.values, 'api_key'));
-  const submit = () =>
+  const consumer = await intake.consumers.authenticate(textParam(params.values, 'api_key'));
+  const submit = async () =>
     submitSignature(intake, {
-      petition: intake.lookups.petition(petitionIdText),
+      petition: await intake.lookups.petition(petitionIdText),
       consumer,
       params,
       path,
@@ -51,7 +51,7 @@ export async function postSignature(intake: SignatureIntake, petitionIdText: str
   } catch (error) {
     // A refusal on the petition or the key (made before the budget is charged) may come from
     // remembered rows another connection has changed since: it is decided again on fresh ones.
-    if (!(error instanceof ApiError && REMEMBERED_ROW_REFUSALS.has(error.status) && intake.lookups.droppedStaleRows())) throw error;
+    if (!(error instanceof ApiError && REMEMBERED_ROW_REFUSALS.has(error.status) && (await intake.lookups.droppedStaleRows()))) throw error;
     await submit();
   }
 }
@@ -86,7 +86,7 @@ export async function submitSignature(context: SubmissionContext, submission: Su
 
   refuseIfClosed(petition, now);
   const rsigExpiresAt = checkSignedRequestFrame(params, path, now);
-  const keyRequest = grantedKeyRequest(lookups, submission);
+  const keyRequest = await grantedKeyRequest(lookups, submission);
   const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
   submission.chargeRateLimit();
   const validation = validateSigner(signerFields);
@@ -110,9 +110,9 @@ export async function submitSignature(context: SubmissionContext, submission: Su
  * The key request behind this submission, found by (petition, consumer, source). The auth_key
  * itself may be left out of the body (the proxy does): rsig, salted with it, proves it anyway.
  */
-function grantedKeyRequest(lookups: SubmissionLookups, { petition, consumer, params }: Submission): SubmissionKeyRequest {
+async function grantedKeyRequest(lookups: SubmissionLookups, { petition, consumer, params }: Submission): Promise<SubmissionKeyRequest> {
   const source = textParam(params.values, 'source');
-  const request = source ? lookups.keyRequest(petition.id, consumer.id, source) : undefined;
+  const request = source ? await lookups.keyRequest(petition.id, consumer.id, source) : undefined;
   const sentKey = params.values['auth_key'];
   if (!request || !request.auth_key) throw keyRefused();
   if (sentKey !== undefined && (typeof sentKey !== 'string' || !timingSafeEqualText(sentKey, request.auth_key))) {
@@ -136,11 +136,11 @@ function refuseUnlessGranted(request: Pick<AuthKeyRequestRecord, 'status'>): voi
  * rows themselves, because another connection changed the database meanwhile (an admin command
  * closed the petition or revoked the key): it is taken only if it still would be.
  */
-export function recheckSubmission(store: Store, entry: Pick<QueueEntry, 'petition_id' | 'auth_key_request_id'>, now: number): void {
-  const petition = store.petitionById.get(entry.petition_id);
+export async function recheckSubmission(store: Store, entry: Pick<QueueEntry, 'petition_id' | 'auth_key_request_id'>, now: number): Promise<void> {
+  const petition = await store.petitionById.get(entry.petition_id);
   if (!petition) throw new ApiError(404, [PETITION_NOT_FOUND]);
   refuseIfClosed(petition, now);
-  const request = store.authKeyRequestById.get(entry.auth_key_request_id);
+  const request = await store.authKeyRequestById.get(entry.auth_key_request_id);
   if (!request) throw keyRefused();
   refuseUnlessGranted(request);
 }

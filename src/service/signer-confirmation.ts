@@ -18,8 +18,8 @@ const MAIL_WINDOW_MS = 24 * 60 * 60_000;
 const EXPIRY_BATCH = 500;
 
 /** In the queue worker's transaction: a new signature that waits for its signer's confirmation. */
-export function awaitConfirmation(store: Store, signatureId: number, petitionId: number, lang: string, now: number): void {
-  store.insertConfirmation.run({
+export async function awaitConfirmation(store: Store, signatureId: number, petitionId: number, lang: string, now: number): Promise<void> {
+  await store.insertConfirmation.run({
     signature_id: signatureId,
     petition_id: petitionId,
     lang: signerLanguage(lang),
@@ -34,17 +34,17 @@ export function awaitConfirmation(store: Store, signatureId: number, petitionId:
  * hidden), and a new link is mailed unless this address had its mails for the day. Returns
  * whether a mail is due.
  */
-export function signerAskedAgain(store: Store, signatureId: number, signer: SignerInput, lang: string, now: number): boolean {
-  const confirmation = store.confirmationBySignature.get(signatureId);
+export async function signerAskedAgain(store: Store, signatureId: number, signer: SignerInput, lang: string, now: number): Promise<boolean> {
+  const confirmation = await store.confirmationBySignature.get(signatureId);
   if (!confirmation) return false;
   const columns = signerColumns(signer);
   // A name hidden before (by the signer or an operator) stays hidden.
-  const hidden = store.signatureById.get(signatureId)!.hidden === 1 ? 1 : columns.hidden;
-  store.updateUnconfirmedSigner.run({ id: signatureId, ...columns, hidden });
+  const hidden = (await store.signatureById.get(signatureId))!.hidden === 1 ? 1 : columns.hidden;
+  await store.updateUnconfirmedSigner.run({ id: signatureId, ...columns, hidden });
   const windowOver = now - confirmation.window_started_at >= MAIL_WINDOW_MS;
   const mailsInWindow = windowOver ? 0 : confirmation.mails_in_window;
   if (mailsInWindow >= CONFIRMATION_MAILS_PER_DAY) return false;
-  store.requestConfirmationMail.run({
+  await store.requestConfirmationMail.run({
     signature_id: signatureId,
     lang: signerLanguage(lang),
     now,
@@ -60,10 +60,10 @@ export type ConfirmationLink =
   | { kind: 'closed'; lang: SignerLanguage; petition: PetitionRow }
   | { kind: 'unknown' };
 
-export function readConfirmationLink(store: Store, token: string, now: number): ConfirmationLink {
-  const confirmation = store.confirmationByTokenHash.get(secretTokenHash(token));
+export async function readConfirmationLink(store: Store, token: string, now: number): Promise<ConfirmationLink> {
+  const confirmation = await store.confirmationByTokenHash.get(secretTokenHash(token));
   if (!confirmation || confirmation.expires_at <= now) return { kind: 'unknown' };
-  const petition = store.petitionById.get(confirmation.petition_id)!;
+  const petition = (await store.petitionById.get(confirmation.petition_id))!;
   const lang = signerLanguage(confirmation.lang);
   if (isClosed(petition, now)) return { kind: 'closed', lang, petition };
   return { kind: 'ready', lang, petition, signerName: `${confirmation.first_name} ${confirmation.last_name}`.trim() };
@@ -79,39 +79,39 @@ export type ConfirmationOutcome =
  * its signer chose to be hidden) and the link is used up. A petition that closed meanwhile takes
  * no more signatures, confirmed or not.
  */
-export function confirmSignature(store: Store, token: string, now: number): ConfirmationOutcome {
-  return store.db.transaction((): ConfirmationOutcome => {
-    const confirmation = store.confirmationByTokenHash.get(secretTokenHash(token));
+export function confirmSignature(store: Store, token: string, now: number): Promise<ConfirmationOutcome> {
+  return store.db.transaction(async (): Promise<ConfirmationOutcome> => {
+    const confirmation = await store.confirmationByTokenHash.get(secretTokenHash(token));
     if (!confirmation || confirmation.expires_at <= now) return { kind: 'unknown' };
-    const petition = store.petitionById.get(confirmation.petition_id)!;
+    const petition = (await store.petitionForUpdate.get(confirmation.petition_id))!;
     const lang = signerLanguage(confirmation.lang);
     if (isClosed(petition, now)) return { kind: 'closed', lang, petition };
     const position = confirmation.hidden === 1 ? null : petition.last_listed_position + 1;
-    store.deleteConfirmation.run(confirmation.signature_id);
-    store.markSignatureConfirmed.run({ id: confirmation.signature_id, listed_position: position, now });
-    store.recordSignaturesAdded.run({
+    await store.deleteConfirmation.run(confirmation.signature_id);
+    await store.markSignatureConfirmed.run({ id: confirmation.signature_id, listed_position: position, now });
+    await store.recordSignaturesAdded.run({
       id: petition.id,
       added: 1,
       first: petition.first_listed_position,
       last: position ?? petition.last_listed_position,
       earliest: now,
     });
-    return { kind: 'confirmed', lang, petition: store.petitionById.get(petition.id)! };
-  }).immediate();
+    return { kind: 'confirmed', lang, petition: (await store.petitionById.get(petition.id))! };
+  });
 }
 
 /** Signatures whose last link expired unconfirmed are removed, their details with them. */
-export function removeExpiredUnconfirmed(store: Store, now: number): number {
+export async function removeExpiredUnconfirmed(store: Store, now: number): Promise<number> {
   let removed = 0;
   for (;;) {
-    const batch = store.db.transaction(() => {
-      const expired = store.expiredConfirmations.all(now, EXPIRY_BATCH);
+    const batch = await store.db.transaction(async () => {
+      const expired = await store.expiredConfirmations.all(now, EXPIRY_BATCH);
       for (const { signature_id } of expired) {
-        store.deleteConfirmation.run(signature_id);
-        store.deleteSignature.run(signature_id);
+        await store.deleteConfirmation.run(signature_id);
+        await store.deleteSignature.run(signature_id);
       }
       return expired.length;
-    }).immediate();
+    });
     removed += batch;
     if (batch < EXPIRY_BATCH) return removed;
   }

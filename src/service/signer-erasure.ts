@@ -15,20 +15,21 @@ export interface Erasure {
   walTruncated: boolean;
 }
 
-export function eraseSigner(store: Store, signatureId: number, actor: Actor, now = Date.now()): Erasure {
-  const erased = store.db.transaction(() => {
-    const { email_identity: identity } = existingSignature(store, signatureId);
-    const signatures = store.signaturesOfEmail.all(identity);
+export async function eraseSigner(store: Store, signatureId: number, actor: Actor, now = Date.now()): Promise<Erasure> {
+  const erased = await store.db.transaction(async () => {
+    const { email_identity: identity } = await existingSignature(store, signatureId);
+    const signatures = await store.signaturesOfEmail.all(identity);
     for (const signature of signatures) {
-      if (signature.state === 'unconfirmed') store.deleteConfirmation.run(signature.id);
-      store.deleteSignature.run(signature.id);
-      recordRemoval(store, signature, signature.state === 'counted' ? 1 : 0);
+      if (signature.state === 'unconfirmed') await store.deleteConfirmation.run(signature.id);
+      await store.deleteSignature.run(signature.id);
+      await recordRemoval(store, signature, signature.state === 'counted' ? 1 : 0);
     }
-    store.deleteQueuedOfEmail.run(identity);
+    await store.deleteQueuedOfEmail.run(identity);
     const signatureIds = signatures.map(({ id }) => id);
     const petitionIds = [...new Set(signatures.map(({ petition_id }) => petition_id))];
-    recordAudit(store, actor, 'signer erased', `signature ${signatureId}`, `signatures ${signatureIds.join(', ')}; petitions ${petitionIds.join(', ')}`, now);
+    await recordAudit(store, actor, 'signer erased', `signature ${signatureId}`, `signatures ${signatureIds.join(', ')}; petitions ${petitionIds.join(', ')}`, now);
     return { signatureIds, petitionIds };
-  }).immediate();
-  return { ...erased, walTruncated: store.checkpointAndTruncateWal() };
+  });
+  const checkpoint = await store.checkpointAndTruncateWal.get();
+  return { ...erased, walTruncated: checkpoint?.busy === 0 };
 }

@@ -35,12 +35,12 @@ export class SubmissionLookups {
   }
 
   /** The petition a path names; what is not remembered is found by petitions.ts's findPetition (404 when there is none). */
-  petition(idText: string): SubmissionPetition {
+  async petition(idText: string): Promise<SubmissionPetition> {
     this.#dropIfStale();
     const id = petitionIdOf(idText);
     let petition = id === undefined ? undefined : this.#petitions.get(id);
     if (!petition) {
-      const row = findPetition(this.#store, idText);
+      const row = await findPetition(this.#store, idText);
       petition = { id: row.id, status: row.status, end_at: row.end_at };
       this.#petitions.set(row.id, petition);
     }
@@ -48,12 +48,12 @@ export class SubmissionLookups {
   }
 
   /** The key request of (petition, consumer, source); undefined when there is none (never remembered). */
-  keyRequest(petitionId: number, consumerId: number, source: string): SubmissionKeyRequest | undefined {
+  async keyRequest(petitionId: number, consumerId: number, source: string): Promise<SubmissionKeyRequest | undefined> {
     this.#dropIfStale();
     const key = `${petitionId} ${consumerId} ${source}`;
     let request = this.#keyRequests.get(key);
     if (!request) {
-      const row = this.#store.authKeyRequestByIdentity.get(petitionId, consumerId, source);
+      const row = await this.#store.authKeyRequestByIdentity.get(petitionId, consumerId, source);
       if (!row) return undefined;
       if (this.#keyRequests.size >= MAX_KEY_REQUESTS) this.#keyRequests.clear();
       request = { id: row.id, auth_key: row.auth_key, status: row.status };
@@ -66,8 +66,8 @@ export class SubmissionLookups {
    * PRAGMA data_version now; when another connection committed since the remembered rows were
    * read, they are dropped.
    */
-  dataVersion(): number {
-    const dataVersion = this.#store.dataVersion.get()!;
+  async dataVersion(): Promise<number> {
+    const dataVersion = (await this.#store.dataVersion.get())!;
     if (dataVersion !== this.#dataVersion) {
       this.#drop();
       this.#dataVersion = dataVersion;
@@ -76,9 +76,9 @@ export class SubmissionLookups {
   }
 
   /** After a refusal: whether the rows it was decided on may have been stale (they are dropped now). */
-  droppedStaleRows(): boolean {
+  async droppedStaleRows(): Promise<boolean> {
     const before = this.#dataVersion;
-    return this.dataVersion() !== before;
+    return (await this.dataVersion()) !== before;
   }
 
   #dropIfStale(): void {

@@ -55,7 +55,7 @@ describe('a service answering every documented status', () => {
   before(async () => {
     // Writes that wait on another process's lock give up after 100 ms (503) instead of 5 s.
     t = await startTestService({ busyTimeoutMs: 100 });
-    t.admin.updatePetition(t.petitionId, {
+    await t.admin.updatePetition(t.petitionId, {
       overview: 'Keep Riverside Park green.',
       targets: ['The Mayor'],
       goal: '5000',
@@ -89,7 +89,7 @@ describe('a service answering every documented status', () => {
     await expect(submitSignature(t, source, authKey, fields), 409);
     await expect(postForm(t, path, ''), 400);
     await expect(submitSignature(t, source, 'f'.repeat(64), signerFields()), 401);
-    const { petition_id: closed } = t.admin.createPetition({ title: 'Closed', status: 'closed' });
+    const { petition_id: closed } = await t.admin.createPetition({ title: 'Closed', status: 'closed' });
     await expect(unsigned(signaturesPath(closed), signerFields()), 403);
     await expect(unsigned(signaturesPath(999999), signerFields()), 404);
     await expect(postForm(t, path, `reason=${'y'.repeat(BODY_LIMIT_BYTES)}`), 413);
@@ -148,8 +148,8 @@ describe('a service answering every documented status', () => {
     try {
       const hookSource = 'https://www.example.org/webhook';
       await expect(signedPost(t, authKeysPath(t.petitionId), keyRequestFields(hookSource, receiver.url)), 202);
-      const request = t.admin.listAuthKeys().find((row) => row.source === hookSource)!;
-      t.admin.grant(request.id);
+      const request = (await t.admin.listAuthKeys()).find((row) => row.source === hookSource)!;
+      await t.admin.grant(request.id);
       const deadline = Date.now() + 5000;
       while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       const [callback] = receiver.received;

@@ -140,8 +140,8 @@ describe('the console in Chromium', () => {
   });
 
   test('hide, invalidate and erase signatures; the counts follow', async () => {
-    t.admin.updatePetition(petitionId, { confirm_signers: 'false' });
-    t.admin.seed(petitionId, 30);
+    await t.admin.updatePetition(petitionId, { confirm_signers: 'false' });
+    await t.admin.seed(petitionId, 30);
     await page.goto(consoleUrl(`/petitions/${petitionId}/signatures`));
     await assertAccessible(page, 'the signatures page');
     const names = page.locator('tbody th a');
@@ -240,7 +240,7 @@ describe('the console with scripts turned off', () => {
       await page.getByRole('button', { name: 'Create petition' }).click();
       await page.getByRole('heading', { name: 'Without scripts' }).waitFor();
       await page.goto(consoleUrl(`/petitions/${t.petitionId}/signatures`));
-      t.admin.seed(t.petitionId, 3);
+      await t.admin.seed(t.petitionId, 3);
       await page.reload();
       await page.locator('tbody th a').first().click();
       await page.getByRole('button', { name: 'Hide name from the list' }).click();

@@ -194,9 +194,9 @@ describe('the demo stack in a real browser', () => {
   });
 
   test('a closed petition shows that it is closed, with its final count, and no form', async () => {
-    const admin = openAdmin(join(dataDir, 'service.db'));
+    const admin = await openAdmin(join(dataDir, 'service.db'));
     try {
-      admin.updatePetition(stack.petitionId, { status: 'closed' });
+      await admin.updatePetition(stack.petitionId, { status: 'closed' });
       const page = await browser.newPage();
       const form = page.locator('petition-sign').first();
       // The proxy keeps a read for a few seconds: reload until the closed petition is shown.
@@ -210,8 +210,8 @@ describe('the demo stack in a real browser', () => {
       assert.equal(await form.locator('form').count(), 0);
       await page.close();
     } finally {
-      admin.updatePetition(stack.petitionId, { status: 'open' });
-      admin.close();
+      await admin.updatePetition(stack.petitionId, { status: 'open' });
+      await admin.close();
     }
   });
 });

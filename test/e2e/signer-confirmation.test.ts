@@ -23,7 +23,7 @@ let key: string;
 before(async () => {
   catcher = await startMailCatcher();
   t = await startTestService({ smtp: { url: catcher.url, from: 'Petitions <petitions@example.org>' } });
-  t.admin.updatePetition(t.petitionId, { title: 'Save the Riverside Park', confirm_signers: 'true', url: 'https://www.example.org/park' });
+  await t.admin.updatePetition(t.petitionId, { title: 'Save the Riverside Park', confirm_signers: 'true', url: 'https://www.example.org/park' });
   key = await grantedKey(t, source);
   browser = await launchChromium();
 });

@@ -15,11 +15,11 @@ before(async () => {
   await stack.start();
   await keysDecided(stack.proxy!);
   [petition] = stack.petitionIds as [number];
-  const admin = openAdmin(stack.dbPath);
+  const admin = await openAdmin(stack.dbPath);
   try {
-    admin.updatePetition(petition, { confirm_signers: 'true' });
+    await admin.updatePetition(petition, { confirm_signers: 'true' });
   } finally {
-    admin.close();
+    await admin.close();
   }
 });
 after(() => stack.close());

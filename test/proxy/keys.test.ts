@@ -122,11 +122,11 @@ describe('keys decided by the operator', () => {
 
   test('a grant, a denial and later a revocation reach the proxy and are honoured', async () => {
     const [first, second] = stack.petitionIds as [number, number];
-    const admin = openAdmin(stack.dbPath);
+    const admin = await openAdmin(stack.dbPath);
     try {
-      const requests = admin.listAuthKeys();
-      admin.grant(requests.find((r) => r.petition_id === first)!.id);
-      admin.deny(requests.find((r) => r.petition_id === second)!.id);
+      const requests = await admin.listAuthKeys();
+      await admin.grant(requests.find((r) => r.petition_id === first)!.id);
+      await admin.deny(requests.find((r) => r.petition_id === second)!.id);
       await keysDecided(stack.proxy!);
       stack.storedKeys();
 
@@ -136,7 +136,7 @@ describe('keys decided by the operator', () => {
       assert.equal(denied.status, 403);
       assert.match((denied.json() as { messages: string[] }).messages[0]!, /not permitted/);
 
-      admin.revoke(requests.find((r) => r.petition_id === first)!.id);
+      await admin.revoke(requests.find((r) => r.petition_id === first)!.id);
       await eventually(() => stack.storedKeys().find((k) => k.petition_id === first)?.status === 'revoked', 5000, 'revocation');
       const revoked = await stack.call('POST', `/api/petitions/${first}/signatures`, { json: signer(stack) });
       assert.equal(revoked.status, 403);
@@ -144,7 +144,7 @@ describe('keys decided by the operator', () => {
       const summary = await stack.call('GET', `/api/petitions/${first}`);
       assert.equal((summary.json() as { accepting_signatures: boolean }).accepting_signatures, false);
     } finally {
-      admin.close();
+      await admin.close();
     }
   });
 
@@ -162,9 +162,9 @@ describe('queued submissions while the key is pending again', () => {
 
   test('wait for the new key instead of being dropped, then are delivered with it', async () => {
     const petition = stack.petitionIds[0]!;
-    const admin = openAdmin(stack.dbPath);
+    const admin = await openAdmin(stack.dbPath);
     try {
-      admin.grant(admin.listAuthKeys()[0]!.id);
+      await admin.grant((await admin.listAuthKeys())[0]!.id);
       await keysDecided(stack.proxy!);
       stack.storedKeys();
       await stack.stopService();
@@ -181,8 +181,8 @@ describe('queued submissions while the key is pending again', () => {
       await stack.startProxy();
       await eventually(() => stack.logs.some((line) => line.includes('not delivered (auth key pending)')), 5000, 'a try while pending');
 
-      const request = admin.listAuthKeys().find((r) => r.source === 'https://www.example.org/moved')!;
-      admin.grant(request.id);
+      const request = (await admin.listAuthKeys()).find((r) => r.source === 'https://www.example.org/moved')!;
+      await admin.grant(request.id);
       await eventually(async () => {
         const recent = (await stack.call('GET', `/api/petitions/${petition}/signatures/recent`)).json() as Array<{ name: string }>;
         return recent.some((s) => s.name === 'Pending Key');
@@ -191,7 +191,7 @@ describe('queued submissions while the key is pending again', () => {
       assert.ok(!stack.logs.some((line) => line.includes('and removed')), stack.logs.join('\n'));
       assert.deepEqual(stack.leaks(), []);
     } finally {
-      admin.close();
+      await admin.close();
     }
   });
 });
@@ -210,11 +210,11 @@ describe('a revocation whose callback never reaches the proxy', () => {
   test('the service\'s 403 marks the key revoked: submissions stop with a clear message', async () => {
     const petition = stack.petitionIds[0]!;
     assert.equal((await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: signer(stack) })).status, 202);
-    const admin = openAdmin(stack.dbPath);
+    const admin = await openAdmin(stack.dbPath);
     try {
-      admin.revoke(admin.listAuthKeys()[0]!.id);
+      await admin.revoke((await admin.listAuthKeys())[0]!.id);
     } finally {
-      admin.close();
+      await admin.close();
     }
     const refused = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: signer(stack) });
     assert.equal(refused.status, 403);

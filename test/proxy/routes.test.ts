@@ -23,11 +23,11 @@ describe('proxy browser routes', () => {
   after(() => stack.close());
 
   test('GET /api/petitions/:id gives the petition as the service has it, whether signatures are accepted here, and the notice', async () => {
-    const admin = openAdmin(stack.dbPath);
+    const admin = await openAdmin(stack.dbPath);
     try {
-      admin.updatePetition(other, { overview: 'Why it matters', targets: ['The Mayor'], goal: '500', url: 'https://www.example.org/p2' });
+      await admin.updatePetition(other, { overview: 'Why it matters', targets: ['The Mayor'], goal: '500', url: 'https://www.example.org/p2' });
     } finally {
-      admin.close();
+      await admin.close();
     }
     const answer = await stack.call('GET', `/api/petitions/${petition}`);
     assert.equal(answer.status, 200);

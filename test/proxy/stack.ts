@@ -54,14 +54,14 @@ export class Stack {
   }
 
   async start(): Promise<this> {
-    const admin = openAdmin(this.dbPath);
-    this.credentials = admin.createConsumer('proxy test');
+    const admin = await openAdmin(this.dbPath);
+    this.credentials = await admin.createConsumer('proxy test');
     for (let i = 0; i < (this.#options.petitionCount ?? 1); i++) {
-      const { petition_id } = admin.createPetition(`Petition ${i + 1}`);
-      if (this.#options.seedPerPetition) admin.seed(petition_id, this.#options.seedPerPetition);
+      const { petition_id } = await admin.createPetition(`Petition ${i + 1}`);
+      if (this.#options.seedPerPetition) await admin.seed(petition_id, this.#options.seedPerPetition);
       this.petitionIds.push(petition_id);
     }
-    admin.close();
+    await admin.close();
     this.secrets.push(this.credentials.api_key, this.credentials.secret);
 
     await this.startService();

@@ -24,7 +24,7 @@ async function requestKey(t: TestService, source: string, callback: string): Pro
   return { status: response.status, body: await response.json() };
 }
 
-const requestId = (t: TestService, source: string) => t.admin.listAuthKeys().find((row) => row.source === source)!.id;
+const requestId = async (t: TestService, source: string) => (await t.admin.listAuthKeys()).find((row) => row.source === source)!.id;
 
 describe('operator decisions', () => {
   let t: TestService;
@@ -42,11 +42,11 @@ describe('operator decisions', () => {
     const source = 'https://grant.example.org/';
     assert.deepEqual(await requestKey(t, source, receiver.url), { status: 202, body: { result: 'success' } });
     assert.deepEqual(await requestKey(t, source, receiver.url), { status: 202, body: { result: 'success' } });
-    const [row] = t.admin.listAuthKeys().filter((r) => r.source === source);
+    const [row] = (await t.admin.listAuthKeys()).filter((r) => r.source === source);
     assert.equal(row!.status, 'pending');
     assert.equal('auth_key' in row!, false, 'the admin listing never shows the key');
 
-    const granted = t.admin.grant(row!.id);
+    const granted = await t.admin.grant(row!.id);
     assert.equal(granted.status, 'granted');
     await eventually(() => receiver.received.length, (n) => n >= 1, 2000);
     assert.equal(receiver.received.length, 1);
@@ -69,7 +69,7 @@ describe('operator decisions', () => {
     const key = String(callback.payload['auth_key']);
     assert.equal((await submitSignature(t, source, key, signerFields())).status, 202);
 
-    t.admin.revoke(row!.id);
+    await t.admin.revoke(row!.id);
     await eventually(() => receiver.received.length, (n) => n >= 2, 2000);
     assert.deepEqual(receiver.received[1]!.payload, { ...callback.payload, status: 'revoked' });
     assert.deepEqual((await requestKey(t, source, receiver.url)).body, { ...callback.payload, status: 'revoked' });
@@ -82,7 +82,7 @@ describe('operator decisions', () => {
     const source = 'https://deny.example.org/';
     const before = receiver.received.length;
     assert.equal((await requestKey(t, source, receiver.url)).status, 202);
-    t.admin.deny(requestId(t, source));
+    await t.admin.deny(await requestId(t, source));
     await eventually(() => receiver.received.length, (n) => n > before, 2000);
     const payload = receiver.received[before]!.payload;
     assert.equal(payload['status'], 'denied');
@@ -91,10 +91,10 @@ describe('operator decisions', () => {
     assert.equal((await submitSignature(t, source, 'a'.repeat(64), signerFields())).status, 401);
   });
 
-  test('a transition that does not apply is refused with a reason', () => {
-    const id = requestId(t, 'https://deny.example.org/');
-    assert.throws(() => t.admin.revoke(id), /only granted requests can be revoked/);
-    assert.throws(() => t.admin.grant(99999), /no authorization key request with id 99999/);
+  test('a transition that does not apply is refused with a reason', async () => {
+    const id = await requestId(t, 'https://deny.example.org/');
+    await assert.rejects(t.admin.revoke(id), /only granted requests can be revoked/);
+    await assert.rejects(t.admin.grant(99999), /no authorization key request with id 99999/);
   });
 
   test('the key request is signed: unsigned 401; and its fields are checked: 400 per field', async () => {
@@ -165,15 +165,15 @@ describe('operator decisions', () => {
     const source = 'https://resent.example.org/';
     const body = await signFormBody(signedPairs(t, path, keyRequestFields(source, receiver.url), new Date(Math.floor(Date.now() / 1000) * 1000)), t.consumer.secret);
     for (let i = 0; i < 3; i++) assert.deepEqual([(await postForm(t, path, body)).status], [202]);
-    const request = t.admin.listAuthKeys().find((row) => row.source === source)!;
+    const request = (await t.admin.listAuthKeys()).find((row) => row.source === source)!;
     assert.equal(request.deliveries.length, 0, 'no callback is queued for a request still pending');
-    t.admin.grant(request.id);
+    await t.admin.grant(request.id);
     const decided = await postForm(t, path, body);
     assert.equal(decided.status, 200);
     const payload = (await decided.json()) as { status: string; auth_key: string };
     assert.equal(payload.status, 'granted');
     assert.match(payload.auth_key, /^[0-9a-f]{64}$/);
-    assert.equal(t.admin.listAuthKeys().find((row) => row.source === source)!.deliveries.length, 1, 'one delivery for one grant');
+    assert.equal((await t.admin.listAuthKeys()).find((row) => row.source === source)!.deliveries.length, 1, 'one delivery for one grant');
   });
 
   test('api_key may come in the query string of a POST', async () => {
@@ -185,17 +185,17 @@ describe('operator decisions', () => {
 
   test('the same source from another API consumer is another request', async () => {
     const source = 'https://grant.example.org/';
-    const other = t.admin.createConsumer('another consumer');
+    const other = await t.admin.createConsumer('another consumer');
     const asOther = { ...t, consumer: other };
     assert.equal((await signedPost(asOther, authKeysPath(t.petitionId), keyRequestFields(source, receiver.url))).status, 202);
-    const rows = t.admin.listAuthKeys().filter((row) => row.source === source && row.petition_id === t.petitionId);
+    const rows = (await t.admin.listAuthKeys()).filter((row) => row.source === source && row.petition_id === t.petitionId);
     assert.deepEqual(rows.map((row) => row.status).sort(), ['pending', 'revoked']);
   });
 
   test('fields are kept and echoed as sent: a source with spaces around it is that source', async () => {
     const source = '  https://spaced.example.org/ ';
     assert.equal((await requestKey(t, source, receiver.url)).status, 202);
-    t.admin.grant(requestId(t, source));
+    await t.admin.grant(await requestId(t, source));
     const { status, body } = await requestKey(t, source, receiver.url);
     assert.equal(status, 200);
     assert.equal(body.source, source);
@@ -204,7 +204,7 @@ describe('operator decisions', () => {
   });
 
   test('the same source on another petition is another request', async () => {
-    const { petition_id } = t.admin.createPetition('Another');
+    const { petition_id } = await t.admin.createPetition('Another');
     const response = await signedPost(t, authKeysPath(petition_id), keyRequestFields('https://grant.example.org/', receiver.url));
     assert.equal(response.status, 202);
   });
@@ -219,7 +219,7 @@ describe('auto-grant and retries', () => {
       const source = 'https://auto.example.org/';
       assert.equal((await requestKey(t, source, receiver.url)).status, 202);
       const failing = await eventually(
-        () => t.admin.listAuthKeys().find((r) => r.source === source)!.deliveries[0]!,
+        async () => (await t.admin.listAuthKeys()).find((r) => r.source === source)!.deliveries[0]!,
         (d) => d.attempts >= 2,
         3000,
       );
@@ -232,7 +232,7 @@ describe('auto-grant and retries', () => {
       assert.equal(receiver.received[0]!.verdict, 'valid');
       assert.equal(receiver.received[0]!.payload['status'], 'granted');
       // The receiver records the callback before it answers: the service marks it right after.
-      const delivered = await eventually(() => t.admin.listAuthKeys().find((r) => r.source === source)!.deliveries[0]!, (d) => d.state === 'delivered', 2000);
+      const delivered = await eventually(async () => (await t.admin.listAuthKeys()).find((r) => r.source === source)!.deliveries[0]!, (d) => d.state === 'delivered', 2000);
       assert.equal(delivered.state, 'delivered');
     } finally {
       await t.close();

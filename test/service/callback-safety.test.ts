@@ -40,7 +40,7 @@ test('by default a callback_endpoint aimed at loopback, private, link-local or m
       const body = (await response.json()) as { messages: string[] };
       assert.match(body.messages.join(' '), /^callback_endpoint: /, url);
     }
-    assert.equal(t.admin.listAuthKeys().length, 0, 'none was recorded');
+    assert.equal((await t.admin.listAuthKeys()).length, 0, 'none was recorded');
     for (const [index, url] of ['http://93.184.215.14/callback', 'https://[2606:4700:4700::1111]/cb', 'http://[64:ff9b::5db8:d70e]/cb'].entries()) {
       assert.equal((await keyRequest(t, `https://public.example.org/${index}`, url)).status, 202, url);
     }
@@ -65,9 +65,9 @@ test('the address is checked again at delivery: a loopback endpoint recorded ear
     // The same file, now served with the address check on, as in production.
     const strict = await startService({ dbPath: t.dbPath, port: 0, retryBaseMs: 100, log: (line) => t.logs.push(line) });
     try {
-      const [request] = t.admin.listAuthKeys();
-      t.admin.grant(request!.id);
-      const attempted = await eventually(() => t.admin.listAuthKeys()[0]!.deliveries[0]!, (d) => d.attempts >= 1, 3000);
+      const [request] = await t.admin.listAuthKeys();
+      await t.admin.grant(request!.id);
+      const attempted = await eventually(async () => (await t.admin.listAuthKeys())[0]!.deliveries[0]!, (d) => d.attempts >= 1, 3000);
       assert.equal(attempted.state, 'pending', 'not delivered');
       assert.equal(hits, 0, 'nothing reached the loopback endpoint');
       assert.ok(t.logs.some((line) => /callback delivery \d+: attempt 1 failed \(ECALLBACKADDRESS\)/.test(line)), t.logs.join('\n'));
@@ -89,7 +89,7 @@ test('callback delivery never follows a redirect (the payload carries the key)',
   try {
     const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/cb`;
     assert.equal((await keyRequest(t, 'https://redirect.example.org/', url)).status, 202);
-    const delivery = await eventually(() => t.admin.listAuthKeys()[0]!.deliveries[0]!, (d) => d.attempts >= 1, 3000);
+    const delivery = await eventually(async () => (await t.admin.listAuthKeys())[0]!.deliveries[0]!, (d) => d.attempts >= 1, 3000);
     assert.equal(delivery.state, 'pending', 'a 3xx is a failed attempt');
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(target.received.length, 0, 'the redirect target never sees the payload');
@@ -110,7 +110,7 @@ test("300 key requests aimed at hanging endpoints on 30 hosts do not delay anoth
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return server;
   }));
-  const other = t.admin.createConsumer('another site');
+  const other = await t.admin.createConsumer('another site');
   const receiver = await startCallbackReceiver(other.secret);
   try {
     for (let i = 0; i < 300; i++) {

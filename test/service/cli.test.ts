@@ -9,10 +9,12 @@ import { signFormBody } from '../../src/shared/signing.js';
 import { startCallbackReceiver } from './callback-receiver.js';
 import { runAdmin, spawnService } from './child-service.js';
 import { authKeysPath, eventually, keyRequestFields } from './harness.js';
+import { newTestDatabase, onPostgres } from './test-database.js';
 
 test('admin commands and the running service on one file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'service-cli-'));
-  const db = join(dir, 'nested', 'service.db');
+  // On SQLite in a folder of its own that does not exist yet: the service creates it.
+  const db = onPostgres ? await newTestDatabase(dir) : join(dir, 'nested', 'service.db');
   try {
     const consumer = runAdmin(['create-consumer', '--db', db, '--name', 'Campaign site']);
     assert.equal(consumer.status, 0, consumer.stderr);

@@ -24,7 +24,7 @@ const source = 'https://compatible.example.org/';
 before(async () => {
   t = await startTestService({ rateLimitPerMinute: 100_000 });
   key = await grantedKey(t, source);
-  t.admin.seed(t.petitionId, 25);
+  await t.admin.seed(t.petitionId, 25);
 });
 after(() => t.close());
 

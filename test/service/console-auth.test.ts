@@ -3,12 +3,12 @@
 // sign-ins per address and per operator email. Over HTTP, as a browser would send it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../src/service/console-sessions.js';
 import { FAILED_SIGN_INS_PER_ADDRESS, FAILED_SIGN_INS_PER_EMAIL } from '../../src/service/sign-in-limit.js';
 import { ConsoleClient, pageText } from './console-client.js';
 import { startTestService } from './harness.js';
 import type { TestService } from './harness.js';
+import { withDatabase } from './test-database.js';
 
 const EMAIL = 'operator@example.org';
 const PASSWORD = 'correct horse battery staple';
@@ -36,7 +36,7 @@ describe('console sign-in', () => {
     }
     const signIn = await client.get('/admin/sign-in');
     assert.equal(signIn.status, 200);
-    assert.match(pageText(signIn.body), /no operator yet.*petition-embed service admin create-operator --db DATABASE-FILE --email/);
+    assert.match(pageText(signIn.body), /no operator yet.*petition-embed service admin create-operator --db DATABASE --email/);
   });
 
   test('a one-time password opens only the page to choose a password; then the new one works and the old one does not', async () => {
@@ -110,14 +110,8 @@ describe('CSRF', () => {
   });
   after(() => t.close());
 
-  const petitionTitles = (t: TestService) => {
-    const db = new Database(t.dbPath, { readonly: true });
-    try {
-      return (db.prepare('SELECT title FROM petitions').all() as { title: string }[]).map((row) => row.title);
-    } finally {
-      db.close();
-    }
-  };
+  const petitionTitles = async (t: TestService) =>
+    (await withDatabase(t.dbPath, (db) => db.prepare<[], { title: string }>('SELECT title FROM petitions').all())).map((row) => row.title);
 
   test('a forged form post, carrying the session cookie but not the page’s token, is refused and changes nothing', async () => {
     const client = await signedIn(t);
@@ -131,12 +125,12 @@ describe('CSRF', () => {
     await otherSession.get('/admin/petitions/new');
     const borrowed = await client.post('/admin/petitions', { csrf: otherSession.csrfToken()!, title: 'Forged petition', status: 'open' });
     assert.equal(borrowed.status, 403, "another session's token does not do");
-    assert.ok(!petitionTitles(t).includes('Forged petition'));
+    assert.ok(!(await petitionTitles(t)).includes('Forged petition'));
 
     await client.get('/admin/petitions/new');
     const real = await client.post('/admin/petitions', { title: 'Real petition', status: 'open' });
     assert.equal(real.status, 303);
-    assert.ok(petitionTitles(t).includes('Real petition'));
+    assert.ok((await petitionTitles(t)).includes('Real petition'));
   });
 
   test('the sign-in form needs the token of its own cookie: a forged sign-in opens no session', async () => {
@@ -160,28 +154,22 @@ describe('session expiry', () => {
   after(() => t.close());
 
   /** Moves the session's clock back, as if time had passed. */
-  const age = (t: TestService, column: 'last_seen_at' | 'created_at', byMs: number) => {
-    const db = new Database(t.dbPath);
-    try {
-      db.prepare(`UPDATE operator_sessions SET ${column} = ${column} - ?`).run(byMs);
-    } finally {
-      db.close();
-    }
-  };
+  const age = (t: TestService, column: 'last_seen_at' | 'created_at', byMs: number) =>
+    withDatabase(t.dbPath, (db) => db.prepare(`UPDATE operator_sessions SET ${column} = ${column} - ?`).run(byMs));
 
   test(`a session idle for ${SESSION_IDLE_MS / 60_000} minutes has ended; a little less and it goes on`, async () => {
     const client = await signedIn(t);
-    age(t, 'last_seen_at', SESSION_IDLE_MS - 120_000);
+    await age(t, 'last_seen_at', SESSION_IDLE_MS - 120_000);
     assert.equal((await client.get('/admin/petitions')).status, 200);
-    age(t, 'last_seen_at', SESSION_IDLE_MS);
+    await age(t, 'last_seen_at', SESSION_IDLE_MS);
     assert.equal((await client.get('/admin/petitions')).location, '/admin/sign-in');
   });
 
   test(`a session ends ${SESSION_MAX_MS / 3_600_000} hours after sign-in, however busy`, async () => {
     const client = await signedIn(t);
-    age(t, 'created_at', SESSION_MAX_MS - 120_000);
+    await age(t, 'created_at', SESSION_MAX_MS - 120_000);
     assert.equal((await client.get('/admin/petitions')).status, 200);
-    age(t, 'created_at', 120_000);
+    await age(t, 'created_at', 120_000);
     assert.equal((await client.get('/admin/petitions')).location, '/admin/sign-in');
   });
 });

@@ -1,10 +1,11 @@
 // A service with an operator signed in to its console, and read-only looks into its database
 // file for what the console's pages do not show (positions, raw rows), as tests need them.
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
 import type { ServiceOptions } from '../../src/service/index.js';
 import { ConsoleClient, pageText } from './console-client.js';
 import { getJson, signaturesPath, startTestService } from './harness.js';
+import type { SqlEngine } from '../../src/service/sql-engine.js';
+import { withDatabase } from './test-database.js';
 import type { TestService } from './harness.js';
 
 export const OPERATOR_EMAIL = 'operator@example.org';
@@ -25,14 +26,9 @@ export async function startConsoleFixture(options: Partial<ServiceOptions> = {})
   return { t, client, close: () => t.close() };
 }
 
-/** Reads the database file beside the service, read-only. */
-export function readDatabase<T>(t: TestService, read: (db: Database.Database) => T): T {
-  const db = new Database(t.dbPath, { readonly: true, fileMustExist: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
+/** Reads the service's database through another connection. */
+export function readDatabase<T>(t: TestService, read: (db: SqlEngine) => Promise<T>): Promise<T> {
+  return withDatabase(t.dbPath, read);
 }
 
 export interface ListedState {
@@ -45,21 +41,21 @@ export interface ListedState {
   highest: number | null;
 }
 
-export function listedState(t: TestService, petitionId: number): ListedState {
-  return readDatabase(t, (db) => {
-    const petition = db
-      .prepare('SELECT first_listed_position AS first, last_listed_position AS last, signature_count FROM petitions WHERE id = ?')
-      .get(petitionId) as { first: number; last: number; signature_count: number };
-    const listed = db
-      .prepare('SELECT COUNT(*) AS rows, MIN(listed_position) AS lowest, MAX(listed_position) AS highest FROM signatures WHERE petition_id = ? AND listed_position IS NOT NULL')
-      .get(petitionId) as { rows: number; lowest: number | null; highest: number | null };
+export function listedState(t: TestService, petitionId: number): Promise<ListedState> {
+  return readDatabase(t, async (db) => {
+    const petition = (await db
+      .prepare<[number], { first: number; last: number; signature_count: number }>('SELECT first_listed_position AS first, last_listed_position AS last, signature_count FROM petitions WHERE id = ?')
+      .get(petitionId))!;
+    const listed = (await db
+      .prepare<[number], { rows: number; lowest: number | null; highest: number | null }>('SELECT COUNT(*) AS rows, MIN(listed_position) AS lowest, MAX(listed_position) AS highest FROM signatures WHERE petition_id = ? AND listed_position IS NOT NULL')
+      .get(petitionId))!;
     return { first: petition.first, last: petition.last, signatureCount: petition.signature_count, ...listed };
   });
 }
 
 /** The petition's listed positions are exactly first..last, one row each. */
-export function assertDense(t: TestService, petitionId: number): ListedState {
-  const state = listedState(t, petitionId);
+export async function assertDense(t: TestService, petitionId: number): Promise<ListedState> {
+  const state = await listedState(t, petitionId);
   assert.equal(state.rows, state.last - state.first + 1, 'one row per position from first to last');
   if (state.rows > 0) {
     assert.equal(state.lowest, state.first);
@@ -69,15 +65,13 @@ export function assertDense(t: TestService, petitionId: number): ListedState {
 }
 
 /** The id of the signature at a listed position. */
-export function signatureAt(t: TestService, petitionId: number, position: number): { id: number; first_name: string; last_name: string } {
-  return readDatabase(
-    t,
-    (db) => db.prepare('SELECT id, first_name, last_name FROM signatures WHERE petition_id = ? AND listed_position = ?').get(petitionId, position) as {
-      id: number;
-      first_name: string;
-      last_name: string;
-    },
+export async function signatureAt(t: TestService, petitionId: number, position: number): Promise<{ id: number; first_name: string; last_name: string }> {
+  const row = await readDatabase(t, (db) =>
+    db
+      .prepare<[number, number], { id: number; first_name: string; last_name: string }>('SELECT id, first_name, last_name FROM signatures WHERE petition_id = ? AND listed_position = ?')
+      .get(petitionId, position),
   );
+  return row!;
 }
 
 /** Every listed signature read through the API's pages, in time order: no gap, no repeat. */

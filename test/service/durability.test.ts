@@ -10,31 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
 import { startService } from '../../src/service/index.js';
-import { signFormBody, verifyCallbackSignature } from '../../src/shared/signing.js';
+import { verifyCallbackSignature } from '../../src/shared/signing.js';
 import { startCallbackReceiver } from './callback-receiver.js';
 import { spawnService } from './child-service.js';
 import { authKeysPath, eventually, keyRequestFields, signaturesPath, signerFields } from './harness.js';
-import type { Pairs } from './harness.js';
-
-async function signedPostTo(baseUrl: string, apiKey: string, secret: string, path: string, fields: Pairs, authKey = '') {
-  const pairs: Pairs = [['api_key', apiKey], ...fields, ['timestamp', new Date().toISOString()], ['endpoint', path]];
-  return fetch(new URL(path, baseUrl), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: await signFormBody(pairs, secret, authKey),
-  });
-}
-
-async function listedNames(baseUrl: string, apiKey: string, petitionId: number): Promise<Set<string>> {
-  const names = new Set<string>();
-  for (let page = 1; page <= 100; page++) {
-    const url = new URL(`${signaturesPath(petitionId)}?page=${page}&page_size=100&api_key=${apiKey}`, baseUrl);
-    const body = (await (await fetch(url)).json()) as { signatures: { name: string }[]; next_page_endpoint: string | null };
-    for (const signature of body.signatures) names.add(signature.name);
-    if (!body.next_page_endpoint) break;
-  }
-  return names;
-}
+import { newTestDatabase, onPostgres } from './test-database.js';
+import { INSTANCE_TIMEOUT_MS } from '../../src/service/service-instance.js';
+import { listedNames, signedPostTo } from './service-client.js';
 
 /**
  * A callback endpoint that holds the first callback unanswered (the service is killed while it
@@ -61,11 +43,11 @@ async function startHoldingReceiver(secret: string) {
 
 test('SIGKILL during a stream of submissions, with a callback in flight: every 202 is listed and the callback sent after restart', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'service-durability-'));
-  const dbPath = join(dir, 'service.db');
-  const admin = openAdmin(dbPath);
-  const { api_key, secret } = admin.createConsumer('durability');
-  const { petition_id } = admin.createPetition('Durability');
-  admin.close();
+  const dbPath = await newTestDatabase(dir);
+  const admin = await openAdmin(dbPath);
+  const { api_key, secret } = await admin.createConsumer('durability');
+  const { petition_id } = await admin.createPetition('Durability');
+  await admin.close();
   const source = 'https://durable.example.org/';
   const receiver = await startHoldingReceiver(secret);
   const first = await spawnService(['--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000']);
@@ -103,10 +85,11 @@ test('SIGKILL during a stream of submissions, with a callback in flight: every 2
 
     const second = await spawnService(['--db', dbPath, '--allow-private-callbacks']);
     try {
-      const names = await eventually(() => listedNames(second.baseUrl, api_key, petition_id), (set) => accepted.every((n) => set.has(n)), 3000);
+      const names = await eventually(async () => new Set(await listedNames(second.baseUrl, api_key, petition_id)), (set) => accepted.every((n) => set.has(n)), 3000);
       const missing = accepted.filter((name) => !names.has(name));
       assert.deepEqual(missing, []);
-      await eventually(() => receiver.verdicts.length, (n) => n >= 1, 3000);
+      // On PostgreSQL the killed instance's claim on it lapses first (service-instance.ts).
+      await eventually(() => receiver.verdicts.length, (n) => n >= 1, 3000 + (onPostgres ? INSTANCE_TIMEOUT_MS : 0));
       assert.deepEqual(receiver.verdicts, ['valid'], 'the callback in flight at the kill is sent again');
     } finally {
       second.child.kill('SIGTERM');
@@ -121,34 +104,34 @@ test('SIGKILL during a stream of submissions, with a callback in flight: every 2
 
 test('a callback delivery pending at shutdown is delivered by the next run', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'service-durability-'));
-  const dbPath = join(dir, 'service.db');
-  const admin = openAdmin(dbPath);
-  const { api_key, secret } = admin.createConsumer('deliveries');
-  const { petition_id } = admin.createPetition('Deliveries');
+  const dbPath = await newTestDatabase(dir);
+  const admin = await openAdmin(dbPath);
+  const { api_key, secret } = await admin.createConsumer('deliveries');
+  const { petition_id } = await admin.createPetition('Deliveries');
   const receiver = await startCallbackReceiver(secret);
   try {
     receiver.answerWith = 500;
     const first = await startService({ dbPath, port: 0, autoGrant: true, allowPrivateCallbacks: true, retryBaseMs: 100, log: () => {} });
     const source = 'https://restart.example.org/';
     assert.equal((await signedPostTo(first.baseUrl, api_key, secret, authKeysPath(petition_id), keyRequestFields(source, receiver.url))).status, 202);
-    await eventually(() => admin.listAuthKeys()[0]!.deliveries[0]!.attempts, (n) => n >= 1, 5000);
+    await eventually(async () => (await admin.listAuthKeys())[0]!.deliveries[0]!.attempts, (n) => n >= 1, 5000);
     await first.close();
-    assert.equal(admin.listAuthKeys()[0]!.deliveries[0]!.state, 'pending');
+    assert.equal((await admin.listAuthKeys())[0]!.deliveries[0]!.state, 'pending');
 
     receiver.answerWith = 204;
     const second = await startService({ dbPath, port: 0, allowPrivateCallbacks: true, retryBaseMs: 100, log: () => {} });
     try {
       await eventually(() => receiver.received.length, (n) => n >= 1, 10_000);
-      assert.equal(receiver.received.length, 1, JSON.stringify(admin.listAuthKeys()[0]!.deliveries));
+      assert.equal(receiver.received.length, 1, JSON.stringify((await admin.listAuthKeys())[0]!.deliveries));
       assert.equal(receiver.received[0]!.verdict, 'valid');
       // The receiver records the callback before it answers: the service marks it right after.
-      const delivered = await eventually(() => admin.listAuthKeys()[0]!.deliveries[0]!, (d) => d.state === 'delivered', 2000);
+      const delivered = await eventually(async () => (await admin.listAuthKeys())[0]!.deliveries[0]!, (d) => d.state === 'delivered', 2000);
       assert.equal(delivered.state, 'delivered');
     } finally {
       await second.close();
     }
   } finally {
-    admin.close();
+    await admin.close();
     await receiver.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@ import type { ServiceAdmin } from '../../src/service/admin.js';
 import { startService } from '../../src/service/index.js';
 import type { RunningService, ServiceOptions } from '../../src/service/index.js';
 import { signFormBody } from '../../src/shared/signing.js';
+import { newTestDatabase } from './test-database.js';
 
 export interface TestService {
   service: RunningService;
@@ -23,10 +24,11 @@ export interface TestService {
 
 export async function startTestService(options: Partial<ServiceOptions> = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'service-test-'));
-  const dbPath = options.dbPath ?? join(dir, 'service.db');
-  const admin = openAdmin(dbPath);
-  const consumer = admin.createConsumer('test consumer');
-  const { petition_id: petitionId } = admin.createPetition('Test petition');
+  // On PostgreSQL (test-database.ts) a database URL, not a path.
+  const dbPath = options.dbPath ?? (await newTestDatabase(dir));
+  const admin = await openAdmin(dbPath);
+  const consumer = await admin.createConsumer('test consumer');
+  const { petition_id: petitionId } = await admin.createPetition('Test petition');
   const logs: string[] = [];
   // Callback receivers in these tests listen on loopback; the address rule has its own tests.
   const service = await startService({ dbPath, port: 0, allowPrivateCallbacks: true, log: (line) => logs.push(line), ...options });
@@ -41,7 +43,7 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
     logs,
     async close() {
       await service.close();
-      admin.close();
+      await admin.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -94,8 +96,8 @@ export function keyRequestFields(source: string, callback = 'http://127.0.0.1:9/
 export async function grantedKey(t: TestService, source: string, callback?: string): Promise<string> {
   const first = await signedPost(t, authKeysPath(t.petitionId), keyRequestFields(source, callback));
   if (first.status !== 202) throw new Error(`key request answered ${first.status}`);
-  const request = t.admin.listAuthKeys().find((row) => row.source === source && row.petition_id === t.petitionId)!;
-  if (request.status === 'pending') t.admin.grant(request.id);
+  const request = (await t.admin.listAuthKeys()).find((row) => row.source === source && row.petition_id === t.petitionId)!;
+  if (request.status === 'pending') await t.admin.grant(request.id);
   const again = await signedPost(t, authKeysPath(t.petitionId), keyRequestFields(source, callback));
   const payload = (await again.json()) as { auth_key?: string };
   if (!payload.auth_key) throw new Error('no auth_key after grant');

@@ -18,7 +18,7 @@ before(async () => {
   // Most random requests fail authentication: the per-address budget for that has its own test.
   t = await startTestService({ rateLimitPerMinute: 1_000_000, authFailuresPerMinute: 1_000_000 });
   key = await grantedKey(t, source);
-  t.admin.seed(t.petitionId, 50);
+  await t.admin.seed(t.petitionId, 50);
 });
 after(() => t.close());
 

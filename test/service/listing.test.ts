@@ -11,7 +11,7 @@ const SEEDED = 250;
 
 before(async () => {
   t = await startTestService();
-  t.admin.seed(t.petitionId, SEEDED);
+  await t.admin.seed(t.petitionId, SEEDED);
 });
 after(() => t.close());
 
@@ -92,7 +92,7 @@ describe('signature list parameters', () => {
 
 describe('an empty petition', () => {
   test('total_pages is 1, the page empty, recent empty', async () => {
-    const { petition_id } = t.admin.createPetition('Empty');
+    const { petition_id } = await t.admin.createPetition('Empty');
     const { body } = await getJson(t, signaturesPath(petition_id));
     assert.deepEqual(body, { signature_count: 0, prev_page_endpoint: null, next_page_endpoint: null, page: 1, total_pages: 1, signatures: [] });
     assert.deepEqual((await getJson(t, `${signaturesPath(petition_id)}/recent`)).body, []);

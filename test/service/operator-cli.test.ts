@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAdmin } from './child-service.js';
 import { eventually } from './harness.js';
+import { newTestDatabase } from './test-database.js';
 
 const bin = new URL('../../bin/petition-embed.js', import.meta.url).pathname;
 
-test('create-operator prints a one-time password, or takes one from stdin; reset-operator-password makes a new one', () => {
+test('create-operator prints a one-time password, or takes one from stdin; reset-operator-password makes a new one', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'operator-cli-'));
-  const db = join(dir, 'service.db');
+  const db = await newTestDatabase(dir);
   try {
     const created = runAdmin(['create-operator', '--db', db, '--email', 'ops@example.org']);
     assert.equal(created.status, 0, created.stderr);
@@ -44,9 +45,9 @@ test('create-operator prints a one-time password, or takes one from stdin; reset
   }
 });
 
-test('--confirm-signers and --no-confirm-signers', () => {
+test('--confirm-signers and --no-confirm-signers', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'operator-cli-'));
-  const db = join(dir, 'service.db');
+  const db = await newTestDatabase(dir);
   try {
     runAdmin(['create-petition', '--db', db, '--title', 'Confirmed', '--confirm-signers']);
     assert.equal((runAdmin(['petition', '--db', db, '1']).json as { confirm_signers: boolean }).confirm_signers, true);
@@ -60,7 +61,7 @@ test('--confirm-signers and --no-confirm-signers', () => {
 
 test('the service prints its console on the public URL; bad mail settings stop it without repeating the password', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'operator-cli-'));
-  const db = join(dir, 'service.db');
+  const db = await newTestDatabase(dir);
   try {
     const child = spawn(process.execPath, [bin, 'service', '--db', db, '--port', '0', '--public-url', 'https://petitions.example.org/'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise((resolve) => child.once('exit', resolve));

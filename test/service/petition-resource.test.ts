@@ -21,7 +21,7 @@ const petitionPath = (id: number) => `/v1/petitions/${id}`;
 describe('GET petitions/:id', () => {
   test('a petition with only a title: every field, unset ones null or empty', async () => {
     const before = Date.now();
-    const { petition_id } = t.admin.createPetition('Plain petition');
+    const { petition_id } = await t.admin.createPetition('Plain petition');
     const { status, body } = await getJson(t, petitionPath(petition_id));
     assert.equal(status, 200);
     assert.deepEqual(Object.keys(body), ['petition_id', 'title', 'status', 'overview', 'targets', 'signature_count', 'goal', 'created_at', 'end_at', 'url', 'image_url', 'confirm_signers']);
@@ -44,7 +44,7 @@ describe('GET petitions/:id', () => {
   });
 
   test('every field the operator sets, and the count of signatures (hidden ones too)', async () => {
-    const { petition_id } = t.admin.createPetition({
+    const { petition_id } = await t.admin.createPetition({
       title: 'Save the park',
       overview: 'The park is the only green space in the district.',
       targets: ['Mayor of Example', 'City council'],
@@ -54,7 +54,7 @@ describe('GET petitions/:id', () => {
       image_url: 'https://petitions.example.org/park.jpg',
       confirm_signers: 'true',
     });
-    t.admin.seed(petition_id, 40);
+    await t.admin.seed(petition_id, 40);
     const { body } = await getJson(t, petitionPath(petition_id));
     assert.equal(body.signature_count, 40);
     assert.deepEqual(body.targets, [{ name: 'Mayor of Example' }, { name: 'City council' }]);
@@ -74,22 +74,22 @@ describe('GET petitions/:id', () => {
 
 describe('closed petitions', () => {
   test('closed by the operator: 403 petition is closed; open again: signatures go through', async () => {
-    t.admin.updatePetition(t.petitionId, { status: 'closed' });
+    await t.admin.updatePetition(t.petitionId, { status: 'closed' });
     assert.equal((await getJson(t, petitionPath(t.petitionId))).body.status, 'closed');
     const refused = await submitSignature(t, source, key, signerFields());
     assert.equal(refused.status, 403);
     assert.deepEqual(await refused.json(), { result: 'failure', messages: ['petition is closed'] });
-    t.admin.updatePetition(t.petitionId, { status: 'open' });
+    await t.admin.updatePetition(t.petitionId, { status: 'open' });
     assert.equal((await submitSignature(t, source, key, signerFields())).status, 202);
   });
 
   test('past its end_at it is closed without the operator doing anything', async () => {
-    t.admin.updatePetition(t.petitionId, { end_at: new Date(Date.now() + 1500).toISOString() });
+    await t.admin.updatePetition(t.petitionId, { end_at: new Date(Date.now() + 1500).toISOString() });
     assert.equal((await submitSignature(t, source, key, signerFields())).status, 202, 'still open before the end');
     await new Promise((resolve) => setTimeout(resolve, 1600));
     assert.equal((await getJson(t, petitionPath(t.petitionId))).body.status, 'closed');
     assert.equal((await submitSignature(t, source, key, signerFields())).status, 403);
-    t.admin.updatePetition(t.petitionId, { end_at: 'none' });
+    await t.admin.updatePetition(t.petitionId, { end_at: 'none' });
     assert.equal((await getJson(t, petitionPath(t.petitionId))).body.end_at, null);
     assert.equal((await submitSignature(t, source, key, signerFields())).status, 202);
   });
@@ -97,7 +97,7 @@ describe('closed petitions', () => {
 
 describe('GET petitions/get_id', () => {
   test('finds a petition by its url, however the host is cased; 404 for another; 400 without one', async () => {
-    const { petition_id } = t.admin.createPetition({ title: 'By URL', url: 'https://www.example.org/by-url' });
+    const { petition_id } = await t.admin.createPetition({ title: 'By URL', url: 'https://www.example.org/by-url' });
     for (const asked of ['https://www.example.org/by-url', 'https://WWW.EXAMPLE.ORG/by-url']) {
       const { status, body } = await getJson(t, '/v1/petitions/get_id', { petition_url: asked });
       assert.equal(status, 200);

@@ -3,17 +3,17 @@
 // failed authentications are counted per client address, never against a consumer's budget.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
-import { openDatabase } from '../../src/service/database.js';
+import { openStoreEngine } from '../../src/service/store-engine.js';
 import { forgetExpiredRequestSignatures, TIMESTAMP_WINDOW_MS } from '../../src/service/request-auth.js';
 import { createStore } from '../../src/service/store.js';
 import { formEncode, signFormBody } from '../../src/shared/signing.js';
 import { eventually, getJson, grantedKey, postForm, signaturesPath, signedPairs, signerFields, startTestService, urlOf } from './harness.js';
 import { requestFrom } from './local-address.js';
+import { withDatabase } from './test-database.js';
 
 test('replay memory lasts the whole timestamp window, even after pruning and after the signature is gone', async () => {
   const t = await startTestService();
-  const store = createStore(openDatabase(t.dbPath));
+  const store = createStore(await openStoreEngine(t.dbPath));
   try {
     const source = 'https://replay.example.org/';
     const key = await grantedKey(t, source);
@@ -28,17 +28,17 @@ test('replay memory lasts the whole timestamp window, even after pruning and aft
 
     // The signature is removed (as an erasure would), and memory pruned at the last moment a copy
     // of the request could still be accepted: the copy must still be refused.
-    const removed = new Database(t.dbPath).prepare('DELETE FROM signatures WHERE email = ?').run(email);
+    const removed = await withDatabase(t.dbPath, (db) => db.prepare('DELETE FROM signatures WHERE email = ?').run(email));
     assert.equal(removed.changes, 1);
-    forgetExpiredRequestSignatures(store, timestamp + TIMESTAMP_WINDOW_MS - 1);
+    await forgetExpiredRequestSignatures(store, timestamp + TIMESTAMP_WINDOW_MS - 1);
     const again = await postForm(t, path, body);
     assert.equal(again.status, 409, 'the same request cannot add the signature again');
 
-    forgetExpiredRequestSignatures(store, timestamp + TIMESTAMP_WINDOW_MS + 1);
-    const left = store.db.prepare('SELECT COUNT(*) AS n FROM seen_request_signatures').get() as { n: number };
+    await forgetExpiredRequestSignatures(store, timestamp + TIMESTAMP_WINDOW_MS + 1);
+    const left = (await store.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM seen_request_signatures').get())!;
     assert.equal(left.n, 0, 'forgotten once no copy could be accepted any more');
   } finally {
-    store.db.close();
+    await store.db.close();
     await t.close();
   }
 });

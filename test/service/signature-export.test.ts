@@ -55,7 +55,7 @@ describe('exporting a petition’s signatures', () => {
   before(async () => {
     f = await startConsoleFixture();
     t = f.t;
-    t.admin.seed(t.petitionId, 40);
+    await t.admin.seed(t.petitionId, 40);
     const source = 'https://export.example.org/';
     const key = await grantedKey(t, source);
     const hostile = {
@@ -77,7 +77,7 @@ describe('exporting a petition’s signatures', () => {
   }
 
   test('UTF-8 with a byte order mark, a header, and one row per counted signature, hidden ones marked', async () => {
-    const invalidated = readDatabase(t, (db) => (db.prepare('SELECT id FROM signatures WHERE hidden = 0 LIMIT 1').get() as { id: number }).id);
+    const invalidated = (await readDatabase(t, (db) => db.prepare<[], { id: number }>('SELECT id FROM signatures WHERE hidden = 0 LIMIT 1').get()))!.id;
     await f.client.get(`/admin/signatures/${invalidated}`);
     await f.client.post(`/admin/signatures/${invalidated}/invalidate`);
 
@@ -92,7 +92,7 @@ describe('exporting a petition’s signatures', () => {
     assert.equal(rows.length, 40, '41 signatures, one invalidated');
     assert.ok(!rows.some((row) => row[0] === String(invalidated)));
     const listed = rows.map((row) => row[EXPORT_COLUMNS.indexOf('listed')]);
-    assert.equal(listed.filter((value) => value === 'no').length, readDatabase(t, (db) => (db.prepare("SELECT COUNT(*) AS n FROM signatures WHERE hidden = 1 AND state = 'counted'").get() as { n: number }).n));
+    assert.equal(listed.filter((value) => value === 'no').length, (await readDatabase(t, (db) => db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM signatures WHERE hidden = 1 AND state = 'counted'").get()))!.n);
   });
 
   test('cells that would run as formulas in a spreadsheet are neutralised; other text is as signed', async () => {

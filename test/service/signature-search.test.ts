@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDatabase } from '../../src/service/database.js';
+import { SqliteEngine } from '../../src/service/sqlite-engine.js';
 import { createStore } from '../../src/service/store.js';
 import { pageText } from './console-client.js';
 import { startConsoleFixture } from './console-fixture.js';
@@ -17,7 +18,7 @@ let t: TestService;
 before(async () => {
   f = await startConsoleFixture();
   t = f.t;
-  t.admin.seed(t.petitionId, 2000);
+  await t.admin.seed(t.petitionId, 2000);
   const source = 'https://search.example.org/';
   const key = await grantedKey(t, source);
   const people: Array<Record<string, string>> = [
@@ -63,11 +64,11 @@ describe('searching signatures', () => {
     assert.match(await search('a'), /More than 100 signatures match: type more of the name/);
   });
 
-  test('every statement behind the console’s lists, counts, search and export reads an index range, never the whole table', () => {
-    const store = createStore(openDatabase(t.dbPath));
+  test('every statement behind the console’s lists, counts, search and export reads an index range, never the whole table', async () => {
+    const store = createStore(new SqliteEngine(openDatabase(t.dbPath)));
     try {
       const plan = (statement: { source: string }, ...args: unknown[]) =>
-        (store.db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...args) as { detail: string }[]).map((row) => row.detail).join(' | ');
+        ((store.db as SqliteEngine).db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...args) as { detail: string }[]).map((row) => row.detail).join(' | ');
       const cases: Array<[string, string, RegExp]> = [
         ['searchByName', plan(store.searchByName, 1, 'ada', 'ada\u{10FFFF}', 101), /SEARCH signatures USING INDEX signatures_by_name \(petition_id=\? AND name_key>\? AND name_key<\?\)/],
         ['searchBySurname', plan(store.searchBySurname, 1, 'zola', 'zola\u{10FFFF}', 101), /USING INDEX signatures_by_surname \(petition_id=\? AND surname_key>\? AND surname_key<\?\)/],
@@ -84,7 +85,7 @@ describe('searching signatures', () => {
         assert.doesNotMatch(detail, /SCAN signatures|USE TEMP B-TREE/, `${name}: ${detail}`);
       }
     } finally {
-      store.db.close();
+      await store.db.close();
     }
   });
 });

@@ -4,8 +4,6 @@
 // the mail speaks the signer's language.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
-import { openDatabase } from '../../src/service/database.js';
 import { CONFIRMATION_LINK_LIFETIME_MS, CONFIRMATION_MAILS_PER_DAY, removeExpiredUnconfirmed } from '../../src/service/signer-confirmation.js';
 import { createStore } from '../../src/service/store.js';
 import { pageText } from './console-client.js';
@@ -15,6 +13,8 @@ import { eventually, getJson, grantedKey, signaturesPath, signerFields, submitSi
 import type { TestService } from './harness.js';
 import { startMailCatcher } from './mail-catcher.js';
 import type { MailCatcher } from './mail-catcher.js';
+import { withDatabase } from './test-database.js';
+import { openStoreEngine } from '../../src/service/store-engine.js';
 
 const source = 'https://confirm.example.org/';
 let catcher: MailCatcher;
@@ -26,7 +26,7 @@ before(async () => {
   catcher = await startMailCatcher();
   f = await startConsoleFixture({ smtp: { url: catcher.url, from: 'Petitions <petitions@example.org>' } });
   t = f.t;
-  t.admin.updatePetition(t.petitionId, { title: 'Save the Riverside Park', confirm_signers: 'true' });
+  await t.admin.updatePetition(t.petitionId, { title: 'Save the Riverside Park', confirm_signers: 'true' });
   key = await grantedKey(t, source);
 });
 after(async () => {
@@ -137,27 +137,27 @@ describe('a petition that confirms its signers', () => {
     await sign({ first_name: 'Too', last_name: 'Late', email });
     const [mail] = await waitForMails(email, 1);
     const expiry = () =>
-      readDatabase(t, (db) => db.prepare('SELECT c.expires_at FROM signature_confirmations c JOIN signatures s ON s.id = c.signature_id WHERE s.email = ?').get(email) as { expires_at: number } | undefined);
-    const expiresAt = expiry()!.expires_at;
+      readDatabase(t, (db) => db.prepare<[string], { expires_at: number }>('SELECT c.expires_at FROM signature_confirmations c JOIN signatures s ON s.id = c.signature_id WHERE s.email = ?').get(email));
+    const expiresAt = (await expiry())!.expires_at;
     assert.ok(expiresAt >= before + CONFIRMATION_LINK_LIFETIME_MS && expiresAt <= Date.now() + CONFIRMATION_LINK_LIFETIME_MS);
 
-    const db = new Database(t.dbPath);
-    db.prepare('UPDATE signature_confirmations SET expires_at = ? WHERE signature_id = (SELECT id FROM signatures WHERE email = ?)').run(Date.now() - 1, email);
-    db.close();
+    await withDatabase(t.dbPath, (db) =>
+      db.prepare('UPDATE signature_confirmations SET expires_at = ? WHERE signature_id = (SELECT id FROM signatures WHERE email = ?)').run(Date.now() - 1, email),
+    );
     const fetched = await open(mail!.link!, 'GET');
     assert.equal(fetched.status, 404);
     assert.match(pageText(await fetched.text()), /This link does not work any more .* sign the petition again to get a new link/);
     assert.equal((await open(mail!.link!, 'POST')).status, 404);
     const countBefore = await count();
 
-    const store = createStore(openDatabase(t.dbPath));
+    const store = createStore(await openStoreEngine(t.dbPath));
     try {
-      assert.ok(removeExpiredUnconfirmed(store, Date.now()) >= 1);
+      assert.ok((await removeExpiredUnconfirmed(store, Date.now())) >= 1);
     } finally {
-      store.db.close();
+      await store.db.close();
     }
-    assert.equal(readDatabase(t, (reader) => reader.prepare('SELECT COUNT(*) AS n FROM signatures WHERE email = ?').get(email) as { n: number }).n, 0);
-    assert.equal(expiry(), undefined);
+    assert.equal((await readDatabase(t, (reader) => reader.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM signatures WHERE email = ?').get(email)))!.n, 0);
+    assert.equal(await expiry(), undefined);
     assert.equal(await count(), countBefore);
   });
 
@@ -166,14 +166,14 @@ describe('a petition that confirms its signers', () => {
     await sign({ email });
     const [mail] = await waitForMails(email, 1);
     const countBefore = await count();
-    t.admin.updatePetition(t.petitionId, { status: 'closed' });
+    await t.admin.updatePetition(t.petitionId, { status: 'closed' });
     try {
       const pressed = await open(mail!.link!, 'POST');
       assert.equal(pressed.status, 410);
       assert.match(pageText(await pressed.text()), /This petition is closed/);
       assert.equal(await count(), countBefore);
     } finally {
-      t.admin.updatePetition(t.petitionId, { status: 'open' });
+      await t.admin.updatePetition(t.petitionId, { status: 'open' });
     }
   });
 
@@ -188,7 +188,7 @@ describe('without an SMTP server', () => {
   test('mails wait, the log says why once, and the console warns', async () => {
     const g = await startConsoleFixture();
     try {
-      g.t.admin.updatePetition(g.t.petitionId, { confirm_signers: 'true' });
+      await g.t.admin.updatePetition(g.t.petitionId, { confirm_signers: 'true' });
       const gkey = await grantedKey(g.t, source);
       assert.equal((await submitSignature(g.t, source, gkey, signerFields())).status, 202);
       await eventually(() => g.t.logs, (logs) => logs.some((line) => line.includes('no --smtp server is set')), 3000);
@@ -209,13 +209,13 @@ describe('an SMTP server that refuses', () => {
     await closed.close();
     const g = await startConsoleFixture({ smtp: { url, from: 'petitions@example.org' } });
     try {
-      g.t.admin.updatePetition(g.t.petitionId, { confirm_signers: 'true' });
+      await g.t.admin.updatePetition(g.t.petitionId, { confirm_signers: 'true' });
       const gkey = await grantedKey(g.t, source);
       const before = Date.now();
       assert.equal((await submitSignature(g.t, source, gkey, signerFields({ email: 'unlucky@example.org' }))).status, 202);
       const logs = await eventually(() => g.t.logs, (lines) => lines.some((line) => /^confirmation mail for signature \d+: attempt 1 failed \(ECONNREFUSED\)$/.test(line)), 5000);
       assert.ok(logs.some((line) => /attempt 1 failed \(ECONNREFUSED\)/.test(line)), logs.join('\n'));
-      const row = readDatabase(g.t, (db) => db.prepare('SELECT mail_due_at, mail_attempts FROM signature_confirmations').get() as { mail_due_at: number; mail_attempts: number });
+      const row = (await readDatabase(g.t, (db) => db.prepare<[], { mail_due_at: number; mail_attempts: number }>('SELECT mail_due_at, mail_attempts FROM signature_confirmations').get()))!;
       assert.equal(row.mail_attempts, 1);
       assert.ok(row.mail_due_at >= before + 20_000, 'tried again about 30 s later, not at once');
     } finally {

@@ -12,11 +12,12 @@ import { spawnService } from './child-service.js';
 import { eventually, getJson, grantedKey, signerFields, startTestService, submitSignature } from './harness.js';
 import type { TestService } from './harness.js';
 import { mountTmpfs, tmpfsUnavailable } from './tmpfs.js';
+import { SQLITE_ONLY } from './test-database.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 const noTmpfs = tmpfsUnavailable();
 
-test('the data folder it creates is 0700, the database and its WAL and SHM files 0600', async () => {
+test('the data folder it creates is 0700, the database and its WAL and SHM files 0600', { skip: SQLITE_ONLY }, async () => {
   const root = mkdtempSync(join(tmpdir(), 'service-modes-'));
   const dbPath = join(root, 'new', 'folder', 'service.db');
   try {
@@ -30,14 +31,14 @@ test('the data folder it creates is 0700, the database and its WAL and SHM files
     }
     // A file an earlier version left world-readable is made private when opened.
     chmodSync(dbPath, 0o644);
-    openAdmin(dbPath).close();
+    await (await openAdmin(dbPath)).close();
     assert.equal(mode(dbPath), 0o600);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });
 
-test('a database path that cannot be written: the service refuses to start, saying why', async () => {
+test('a database path that cannot be written: the service refuses to start, saying why', { skip: SQLITE_ONLY }, async () => {
   const root = mkdtempSync(join(tmpdir(), 'service-unwritable-'));
   try {
     writeFileSync(join(root, 'not-a-folder'), '');
@@ -52,13 +53,13 @@ test('a database path that cannot be written: the service refuses to start, sayi
   }
 });
 
-test('on a read-only file system the service does not start; once writable again it does', { skip: noTmpfs ?? false }, async () => {
+test('on a read-only file system the service does not start; once writable again it does', { skip: SQLITE_ONLY || (noTmpfs ?? false) }, async () => {
   const disk = mountTmpfs(4096);
   try {
     const dbPath = join(disk.dir, 'service.db');
-    const admin = openAdmin(dbPath);
-    admin.createConsumer('read-only');
-    admin.close();
+    const admin = await openAdmin(dbPath);
+    await admin.createConsumer('read-only');
+    await admin.close();
     disk.readOnly();
     const refused = await spawnService(['--db', dbPath]).then(
       () => assert.fail('the service started on a read-only file system'),
@@ -91,7 +92,7 @@ async function assertOutageAnswer(response: Response): Promise<void> {
   assert.deepEqual(await response.json(), { result: 'failure', messages: ['service unavailable: its storage cannot be written; try again shortly'] });
 }
 
-test('the disk fills up: 503 with Retry-After while it is full, logged once, writes resume once there is room', { skip: noTmpfs ?? false }, async () => {
+test('the disk fills up: 503 with Retry-After while it is full, logged once, writes resume once there is room', { skip: SQLITE_ONLY || (noTmpfs ?? false) }, async () => {
   const disk = mountTmpfs(4096);
   const t = await startTestService({ dbPath: join(disk.dir, 'service.db') });
   try {
@@ -120,7 +121,7 @@ test('the disk fills up: 503 with Retry-After while it is full, logged once, wri
   }
 });
 
-test('the data folder moved away under the running service: 503, not a 202 into a file that is gone; back in place, it carries on', async () => {
+test('the data folder moved away under the running service: 503, not a 202 into a file that is gone; back in place, it carries on', { skip: SQLITE_ONLY }, async () => {
   const t = await startTestService();
   const away = `${t.dir}-away`;
   try {

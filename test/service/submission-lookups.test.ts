@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { openAdmin } from '../../src/service/admin.js';
 import { openDatabase } from '../../src/service/database.js';
+import { SqliteEngine } from '../../src/service/sqlite-engine.js';
 import { createStore } from '../../src/service/store.js';
 import { MAX_KEY_REQUESTS, SubmissionLookups } from '../../src/service/submission-lookups.js';
 import { startConsoleFixture } from './console-fixture.js';
@@ -28,8 +29,8 @@ async function statusOf(source: string, key: string): Promise<{ status: number; 
   return { status: response.status, messages: body.messages };
 }
 
-function keyRequestId(source: string): number {
-  return fixture.t.admin.listAuthKeys().find((row) => row.source === source)!.id;
+async function keyRequestId(source: string): Promise<number> {
+  return (await fixture.t.admin.listAuthKeys()).find((row) => row.source === source)!.id;
 }
 
 describe('what a submission remembers is dropped when it changes', () => {
@@ -40,9 +41,9 @@ describe('what a submission remembers is dropped when it changes', () => {
     // Twice: the second is accepted on remembered rows, so the refusal below is made at the commit.
     assert.equal((await statusOf(source, key)).status, 202);
     assert.equal((await statusOf(source, key)).status, 202);
-    t.admin.updatePetition(t.petitionId, { status: 'closed' });
+    await t.admin.updatePetition(t.petitionId, { status: 'closed' });
     assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['petition is closed'] });
-    t.admin.updatePetition(t.petitionId, { status: 'open' });
+    await t.admin.updatePetition(t.petitionId, { status: 'open' });
     assert.equal((await statusOf(source, key)).status, 202);
   });
 
@@ -51,7 +52,7 @@ describe('what a submission remembers is dropped when it changes', () => {
     const key = await grantedKey(fixture.t, source);
     assert.equal((await statusOf(source, key)).status, 202);
     assert.equal((await statusOf(source, key)).status, 202);
-    fixture.t.admin.revoke(keyRequestId(source));
+    await fixture.t.admin.revoke(await keyRequestId(source));
     assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['auth_key: this authorization key has been revoked'] });
   });
 
@@ -61,7 +62,7 @@ describe('what a submission remembers is dropped when it changes', () => {
     assert.equal((await signedPost(t, authKeysPath(t.petitionId), keyRequestFields(source))).status, 202);
     // Refused while the request is pending: that request is what a submission now remembers.
     assert.equal((await statusOf(source, 'a key not granted yet')).status, 401);
-    t.admin.grant(keyRequestId(source));
+    await t.admin.grant(await keyRequestId(source));
     const answer = await signedPost(t, authKeysPath(t.petitionId), keyRequestFields(source));
     const { auth_key } = (await answer.json()) as { auth_key: string };
     assert.equal((await statusOf(source, auth_key)).status, 202);
@@ -85,38 +86,38 @@ describe('what a submission remembers is dropped when it changes', () => {
     const key = await grantedKey(fixture.t, source);
     assert.equal((await statusOf(source, key)).status, 202);
     await fixture.client.get('/admin/key-requests');
-    assert.equal((await fixture.client.post(`/admin/key-requests/${keyRequestId(source)}/revoke`)).status, 303);
+    assert.equal((await fixture.client.post(`/admin/key-requests/${await keyRequestId(source)}/revoke`)).status, 303);
     assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['auth_key: this authorization key has been revoked'] });
   });
 });
 
-test(`at most ${MAX_KEY_REQUESTS} key requests are remembered: one more drops them all`, () => {
+test(`at most ${MAX_KEY_REQUESTS} key requests are remembered: one more drops them all`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lookups-cap-'));
   try {
     const dbPath = join(dir, 'service.db');
-    const admin = openAdmin(dbPath);
-    admin.createConsumer('cap');
-    const { petition_id } = admin.createPetition('Cap');
-    admin.close();
-    const store = createStore(openDatabase(dbPath));
+    const admin = await openAdmin(dbPath);
+    await admin.createConsumer('cap');
+    const { petition_id } = await admin.createPetition('Cap');
+    await admin.close();
+    const store = createStore(new SqliteEngine(openDatabase(dbPath)));
     const sources = Array.from({ length: MAX_KEY_REQUESTS + 1 }, (_, i) => `https://source-${i}.example.org/`);
-    store.db.transaction(() => {
+    await store.db.transaction(async () => {
       for (const source of sources) {
-        store.insertAuthKeyRequest.run({
+        await store.insertAuthKeyRequest.get({
           petition_id, consumer_id: 1, source, source_description: 'cap', requester_email: 'cap@example.org',
           callback_endpoint: 'https://cap.example.org/callback', callback_host: 'cap.example.org', created_at: 0,
         });
       }
-    })();
-    store.db.exec("UPDATE auth_key_requests SET status = 'granted', auth_key = 'key-' || id");
+    });
+    await store.db.prepare("UPDATE auth_key_requests SET status = 'granted', auth_key = 'key-' || id").run();
     const lookups = new SubmissionLookups(store);
-    for (const source of sources.slice(0, MAX_KEY_REQUESTS)) assert.equal(lookups.keyRequest(petition_id, 1, source)?.status, 'granted');
+    for (const source of sources.slice(0, MAX_KEY_REQUESTS)) assert.equal((await lookups.keyRequest(petition_id, 1, source))?.status, 'granted');
     // Changed behind the lookups' back (no counted write, same connection): only a row read again sees it.
-    store.db.exec("UPDATE auth_key_requests SET status = 'revoked'");
-    assert.equal(lookups.keyRequest(petition_id, 1, sources[0]!)?.status, 'granted', 'still remembered while under the cap');
-    lookups.keyRequest(petition_id, 1, sources[MAX_KEY_REQUESTS]!);
-    assert.equal(lookups.keyRequest(petition_id, 1, sources[0]!)?.status, 'revoked', 'dropped once the cap was reached');
-    store.db.close();
+    await store.db.prepare("UPDATE auth_key_requests SET status = 'revoked'").run();
+    assert.equal((await lookups.keyRequest(petition_id, 1, sources[0]!))?.status, 'granted', 'still remembered while under the cap');
+    await lookups.keyRequest(petition_id, 1, sources[MAX_KEY_REQUESTS]!);
+    assert.equal((await lookups.keyRequest(petition_id, 1, sources[0]!))?.status, 'revoked', 'dropped once the cap was reached');
+    await store.db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

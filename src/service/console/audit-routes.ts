@@ -9,8 +9,8 @@ import { consoleTime, page } from './layout.js';
 export function auditRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
 
-  app.get('/audit', (c) => {
-    const { entries, next } = auditPage(deps.store, pathId(c.req.query('before')));
+  app.get('/audit', async (c) => {
+    const { entries, next } = await auditPage(deps.store, pathId(c.req.query('before')));
     return c.html(
       page(
         { title: 'Audit log', session: c.get('session'), section: 'audit' },

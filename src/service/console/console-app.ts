@@ -51,7 +51,7 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     c.set('form', form);
     if (PUBLIC_PATHS.has(c.req.path)) return next();
 
-    const session = currentSession(deps.store, sessionCookie(c));
+    const session = await currentSession(deps.store, sessionCookie(c));
     if (!session) return c.redirect(`${CONSOLE_PATH}/sign-in`, 303);
     c.set('session', session);
     // SameSite=Strict keeps other sites' forms from carrying the cookie; the token proves the
@@ -61,14 +61,14 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     return next();
   });
 
-  app.get('/', (c) => c.redirect(`${CONSOLE_PATH}/petitions`, 303));
+  app.get('/', async (c) => c.redirect(`${CONSOLE_PATH}/petitions`, 303));
   app.route('/', signInRoutes(deps));
   app.route('/', sessionRoutes(deps));
   app.route('/', petitionRoutes(deps));
   app.route('/', signatureRoutes(deps));
   app.route('/', keyRequestRoutes(deps));
   app.route('/', auditRoutes(deps));
-  app.all('*', (c) => c.html(notFoundPage(c.get('session') ?? null), 404));
+  app.all('*', async (c) => c.html(notFoundPage(c.get('session') ?? null), 404));
 
   app.onError((error, c) => {
     const session = c.get('session') ?? null;

@@ -59,14 +59,14 @@ const DONE: Record<OperatorDecision, string> = { grant: 'granted', deny: 'denied
 export function keyRequestRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
 
-  app.get('/key-requests', (c) => c.html(keyRequestsPage(c.get('session'), deps.store.keyRequestsForReview.all(), doneNotice(c.req.query('done')))));
+  app.get('/key-requests', async (c) => c.html(keyRequestsPage(c.get('session'), await deps.store.keyRequestsForReview.all(), doneNotice(c.req.query('done')))));
 
   for (const decision of ['grant', 'deny', 'revoke'] as const) {
-    app.post(`/key-requests/:id/${decision}`, (c) => {
+    app.post(`/key-requests/:id/${decision}`, async (c) => {
       const id = pathId(c.req.param('id'));
-      if (id === null || !deps.store.authKeyRequestById.get(id)) return c.html(notFoundPage(c.get('session')), 404);
+      if (id === null || !await deps.store.authKeyRequestById.get(id)) return c.html(notFoundPage(c.get('session')), 404);
       try {
-        decideKeyRequest(deps.store, id, decision, c.get('session').operator);
+        await decideKeyRequest(deps.store, id, decision, c.get('session').operator);
       } catch (error) {
         if (!(error instanceof OperatorError)) throw error;
         return c.html(refusedPage(c.get('session'), error.message), 409);

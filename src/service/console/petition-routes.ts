@@ -13,11 +13,11 @@ import { notFoundPage } from './error-pages.js';
 import { formValues, petitionFormPage, petitionListPage, petitionPage, petitionProblems } from './petition-pages.js';
 import type { PetitionCounts, PetitionFormValues } from './petition-pages.js';
 
-export function petitionCounts(store: Store, petition: PetitionRow): PetitionCounts {
+export async function petitionCounts(store: Store, petition: PetitionRow): Promise<PetitionCounts> {
   return {
     listed: petition.last_listed_position - petition.first_listed_position + 1,
-    unconfirmed: store.unconfirmedCount.get(petition.id)!.count,
-    invalidated: store.invalidatedCount.get(petition.id)!.count,
+    unconfirmed: (await store.unconfirmedCount.get(petition.id))!.count,
+    invalidated: (await store.invalidatedCount.get(petition.id))!.count,
   };
 }
 
@@ -56,22 +56,24 @@ function fieldsText(values: PetitionFormValues): PetitionFieldsText {
 export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const { store } = deps;
   const app = new Hono<ConsoleEnv>();
-  const petitionOf = (c: ConsoleContext): PetitionRow | null => {
+  const petitionOf = async (c: ConsoleContext): Promise<PetitionRow | null> => {
     const id = pathId(c.req.param('id'));
-    return id === null ? null : (store.petitionById.get(id) ?? null);
+    return id === null ? null : ((await store.petitionById.get(id)) ?? null);
   };
 
-  app.get('/petitions', (c) => {
-    const petitions = store.allPetitions.all().map((petition) => ({ petition, counts: petitionCounts(store, petition) }));
+  app.get('/petitions', async (c) => {
+    const petitions = await Promise.all(
+      (await store.allPetitions.all()).map(async (petition) => ({ petition, counts: await petitionCounts(store, petition) })),
+    );
     return c.html(petitionListPage(c.get('session'), petitions, doneNotice(c.req.query('done'))));
   });
 
-  app.get('/petitions/new', (c) => c.html(petitionFormPage({ session: c.get('session'), petition: null, values: formValues(null) })));
+  app.get('/petitions/new', async (c) => c.html(petitionFormPage({ session: c.get('session'), petition: null, values: formValues(null) })));
 
-  app.post('/petitions', (c) => {
+  app.post('/petitions', async (c) => {
     const values = postedValues(c);
     try {
-      const id = createPetition(store, fieldsText(values), c.get('session').operator);
+      const id = await createPetition(store, fieldsText(values), c.get('session').operator);
       return c.redirect(`${CONSOLE_PATH}/petitions/${id}?done=created`, 303);
     } catch (error) {
       if (!(error instanceof PetitionFieldsError)) throw error;
@@ -79,32 +81,32 @@ export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     }
   });
 
-  app.get('/petitions/:id', (c) => {
-    const petition = petitionOf(c);
+  app.get('/petitions/:id', async (c) => {
+    const petition = await petitionOf(c);
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     return c.html(
       petitionPage({
         session: c.get('session'),
         petition,
-        counts: petitionCounts(store, petition),
+        counts: await petitionCounts(store, petition),
         mailConfigured: deps.mailConfigured,
         notice: doneNotice(c.req.query('done')),
       }),
     );
   });
 
-  app.get('/petitions/:id/edit', (c) => {
-    const petition = petitionOf(c);
+  app.get('/petitions/:id/edit', async (c) => {
+    const petition = await petitionOf(c);
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     return c.html(petitionFormPage({ session: c.get('session'), petition, values: formValues(petition) }));
   });
 
-  app.post('/petitions/:id', (c) => {
-    const petition = petitionOf(c);
+  app.post('/petitions/:id', async (c) => {
+    const petition = await petitionOf(c);
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     const values = postedValues(c);
     try {
-      updatePetition(store, petition.id, fieldsText(values), c.get('session').operator);
+      await updatePetition(store, petition.id, fieldsText(values), c.get('session').operator);
       return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}?done=updated`, 303);
     } catch (error) {
       if (!(error instanceof PetitionFieldsError)) throw error;
@@ -113,19 +115,19 @@ export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   });
 
   for (const status of ['open', 'closed'] as const) {
-    app.post(`/petitions/:id/${status === 'open' ? 'open' : 'close'}`, (c) => {
-      const petition = petitionOf(c);
+    app.post(`/petitions/:id/${status === 'open' ? 'open' : 'close'}`, async (c) => {
+      const petition = await petitionOf(c);
       if (!petition) return c.html(notFoundPage(c.get('session')), 404);
-      updatePetition(store, petition.id, { status }, c.get('session').operator);
+      await updatePetition(store, petition.id, { status }, c.get('session').operator);
       return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}?done=${status === 'open' ? 'opened' : 'closed'}`, 303);
     });
   }
 
-  app.post('/petitions/:id/export', (c) => {
-    const petition = petitionOf(c);
+  app.post('/petitions/:id/export', async (c) => {
+    const petition = await petitionOf(c);
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     const id = petition.id;
-    recordAudit(store, c.get('session').operator, 'signatures exported', `petition ${id}`);
+    await recordAudit(store, c.get('session').operator, 'signatures exported', `petition ${id}`);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${exportFileName(id, Date.now())}"`);
     return c.body(signatureExportStream(store, id, deps.log));

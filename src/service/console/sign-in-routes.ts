@@ -26,12 +26,12 @@ const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
   too_long: `Enter a password of at most ${PASSWORD_MAX_LENGTH} characters`,
 };
 
-function signInPage(deps: ConsoleDependencies, token: string, email: string, problems: FormProblem[] = []): Html {
-  if (!hasOperators(deps.store)) {
+async function signInPage(deps: ConsoleDependencies, token: string, email: string, problems: FormProblem[] = []): Promise<Html> {
+  if (!(await hasOperators(deps.store))) {
     return page(
       { title: 'Sign in', session: null },
-      html`<div class="notice"><p>This service has no operator yet. Whoever runs the service creates one on its server, with the database file the service runs on:</p>
-<p><code>npx petition-embed service admin create-operator --db DATABASE-FILE --email you@example.org</code></p>
+      html`<div class="notice"><p>This service has no operator yet. Whoever runs the service creates one on its server, with the database the service runs on (its file, or its postgres:// URL):</p>
+<p><code>npx petition-embed service admin create-operator --db DATABASE --email you@example.org</code></p>
 <p>It prints a one-time password to sign in with (or add <code>--password-stdin</code> to give your own). Then reload this page.</p></div>`,
     );
   }
@@ -63,10 +63,10 @@ ${textField({ id: 'repeat-password', name: 'repeat_password', label: 'New passwo
 export function signInRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
 
-  app.get('/sign-in', (c) => {
+  app.get('/sign-in', async (c) => {
     const token = newSecretToken();
     setSignInCookie(c, token, deps.secureCookies);
-    return c.html(signInPage(deps, token, ''));
+    return c.html(await signInPage(deps, token, ''));
   });
 
   app.post('/sign-in', async (c) => {
@@ -80,7 +80,7 @@ export function signInRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     const problems: FormProblem[] = [];
     if (email === '') problems.push({ fieldId: 'email', message: 'Enter your email address' });
     if (password === '') problems.push({ fieldId: 'password', message: 'Enter your password' });
-    if (problems.length > 0) return c.html(signInPage(deps, cookieToken, email, problems), 400);
+    if (problems.length > 0) return c.html(await signInPage(deps, cookieToken, email, problems), 400);
 
     const address = deps.clientAddress(c);
     const retryAfter = deps.signInLimit.retryAfter(address, email);
@@ -88,16 +88,16 @@ export function signInRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
       c.header('Retry-After', String(retryAfter));
       const minutes = Math.ceil(retryAfter / 60);
       const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-      return c.html(signInPage(deps, cookieToken, email, [{ fieldId: 'email', message }]), 429);
+      return c.html(await signInPage(deps, cookieToken, email, [{ fieldId: 'email', message }]), 429);
     }
     const operator = await authenticateOperator(deps.store, email, password);
     if (!operator) {
       deps.signInLimit.recordFailure(address, email);
       const message = 'The email address and password do not match an operator: check both and try again';
-      return c.html(signInPage(deps, cookieToken, email, [{ fieldId: 'email', message }]), 400);
+      return c.html(await signInPage(deps, cookieToken, email, [{ fieldId: 'email', message }]), 400);
     }
-    const { token } = startSession(deps.store, operator.id);
-    recordAudit(deps.store, { kind: 'operator', operatorId: operator.id, email: operator.email }, 'signed in', `operator ${operator.id}`);
+    const { token } = await startSession(deps.store, operator.id);
+    await recordAudit(deps.store, { kind: 'operator', operatorId: operator.id, email: operator.email }, 'signed in', `operator ${operator.id}`);
     clearSignInCookie(c, deps.secureCookies);
     setSessionCookie(c, token, deps.secureCookies);
     return c.redirect(`${CONSOLE_PATH}/${operator.must_change_password === 1 ? 'password' : 'petitions'}`, 303);
@@ -110,15 +110,15 @@ export function signInRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
 export function sessionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
 
-  app.post('/sign-out', (c) => {
+  app.post('/sign-out', async (c) => {
     const session = c.get('session');
-    endSession(deps.store, session);
-    recordAudit(deps.store, session.operator, 'signed out', `operator ${session.operator.operatorId}`);
+    await endSession(deps.store, session);
+    await recordAudit(deps.store, session.operator, 'signed out', `operator ${session.operator.operatorId}`);
     clearSessionCookie(c, deps.secureCookies);
     return c.redirect(`${CONSOLE_PATH}/sign-in`, 303);
   });
 
-  app.get('/password', (c) => c.html(passwordPage(c.get('session'))));
+  app.get('/password', async (c) => c.html(passwordPage(c.get('session'))));
 
   app.post('/password', async (c) => {
     const session = c.get('session');

@@ -21,23 +21,23 @@ export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const { store } = deps;
   const app = new Hono<ConsoleEnv>();
 
-  app.get('/petitions/:id/signatures', (c) => {
+  app.get('/petitions/:id/signatures', async (c) => {
     const id = pathId(c.req.param('id'));
-    const petition = id === null ? undefined : store.petitionById.get(id);
+    const petition = id === null ? undefined : await store.petitionById.get(id);
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     const session = c.get('session');
     const query = (c.req.query('q') ?? '').trim();
     if (query !== '') {
-      const { rows, more } = searchSignatures(store, petition.id, query);
+      const { rows, more } = await searchSignatures(store, petition.id, query);
       return c.html(signatureListPage({ session, petition, rows, view: { kind: 'search', query, more } }));
     }
     if (c.req.query('view') === 'unlisted') {
       const before = pathId(c.req.query('before'));
-      const { rows, next } = unlistedSignaturesPage(store, petition.id, before);
-      const unlistedCount = store.unlistedCount.get(petition.id)!.count;
+      const { rows, next } = await unlistedSignaturesPage(store, petition.id, before);
+      const unlistedCount = (await store.unlistedCount.get(petition.id))!.count;
       return c.html(signatureListPage({ session, petition, rows, view: { kind: 'unlisted', next, unlistedCount } }));
     }
-    const listed = listedSignaturesPage(store, petition, pageNumber(c.req.query('page')));
+    const listed = await listedSignaturesPage(store, petition, pageNumber(c.req.query('page')));
     return c.html(
       signatureListPage({
         session,
@@ -49,18 +49,18 @@ export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     );
   });
 
-  const showSignature = (c: ConsoleContext, id: number, extra: { problems?: FormProblem[]; eraseConfirmed?: boolean; status?: 400 } = {}) => {
-    const signature = store.signatureById.get(id);
+  const showSignature = async (c: ConsoleContext, id: number, extra: { problems?: FormProblem[]; eraseConfirmed?: boolean; status?: 400 } = {}) => {
+    const signature = await store.signatureById.get(id);
     if (!signature) return c.html(notFoundPage(c.get('session')), 404);
-    const petition = store.petitionById.get(signature.petition_id)!;
-    const signaturesOfSigner = store.signaturesOfEmail.all(signature.email_identity).length;
+    const petition = (await store.petitionById.get(signature.petition_id))!;
+    const signaturesOfSigner = (await store.signaturesOfEmail.all(signature.email_identity)).length;
     return c.html(
       signaturePage({ session: c.get('session'), signature, petition, signaturesOfSigner, notice: doneNotice(c.req.query('done')), ...extra }),
       extra.status ?? 200,
     );
   };
 
-  app.get('/signatures/:id', (c) => {
+  app.get('/signatures/:id', async (c) => {
     const id = pathId(c.req.param('id'));
     return id === null ? c.html(notFoundPage(c.get('session')), 404) : showSignature(c, id);
   });
@@ -70,11 +70,11 @@ export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     ['invalidate', invalidateSignature, 'invalidated'],
   ] as const;
   for (const [name, act, done] of actions) {
-    app.post(`/signatures/:id/${name}`, (c) => {
+    app.post(`/signatures/:id/${name}`, async (c) => {
       const id = pathId(c.req.param('id'));
-      if (id === null || !store.signatureById.get(id)) return c.html(notFoundPage(c.get('session')), 404);
+      if (id === null || !(await store.signatureById.get(id))) return c.html(notFoundPage(c.get('session')), 404);
       try {
-        act(store, id, c.get('session').operator);
+        await act(store, id, c.get('session').operator);
       } catch (error) {
         if (!(error instanceof OperatorError)) throw error;
         return showSignature(c, id, { problems: [{ fieldId: 'content', message: error.message }], status: 400 });
@@ -83,15 +83,15 @@ export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     });
   }
 
-  app.post('/signatures/:id/erase', (c) => {
+  app.post('/signatures/:id/erase', async (c) => {
     const id = pathId(c.req.param('id'));
-    const signature = id === null ? undefined : store.signatureById.get(id);
+    const signature = id === null ? undefined : await store.signatureById.get(id);
     if (!signature) return c.html(notFoundPage(c.get('session')), 404);
     if (field(c, 'confirmed') !== 'yes') {
       const message = 'Confirm that the signer asked for their personal data to be erased';
       return showSignature(c, signature.id, { problems: [{ fieldId: 'erase-confirmed', message }], status: 400 });
     }
-    const erasure = eraseSigner(store, signature.id, c.get('session').operator);
+    const erasure = await eraseSigner(store, signature.id, c.get('session').operator);
     if (!erasure.walTruncated) deps.log(`signer erasure (signature ${signature.id}): another process kept the WAL from being truncated; it will be at the next checkpoint`);
     return c.redirect(`${CONSOLE_PATH}/petitions/${signature.petition_id}/signatures?done=erased`, 303);
   });

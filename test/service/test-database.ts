@@ -1,0 +1,38 @@
+// Which engine the service tests run on: SQLite by default, PostgreSQL when
+// SERVICE_TEST_DATABASE=postgres (npm test runs test/service both ways). On PostgreSQL each
+// test's database is a new one in a throwaway cluster that this test process starts when first
+// asked and stops when it exits.
+import { join } from 'node:path';
+import type { SqlEngine } from '../../src/service/sql-engine.js';
+import { openStoreEngine } from '../../src/service/store-engine.js';
+import { startPostgresCluster } from './postgres-cluster.js';
+import type { PostgresCluster } from './postgres-cluster.js';
+
+export const onPostgres = process.env['SERVICE_TEST_DATABASE'] === 'postgres';
+
+/** For a test that checks what only the SQLite file has (its modes, its WAL, another process's lock). */
+export const SQLITE_ONLY = onPostgres && 'checks the SQLite file itself';
+
+let cluster: Promise<PostgresCluster> | undefined;
+let databases = 0;
+
+/** A new database for one test service: a file in `dir`, or a database in the cluster. */
+export async function newTestDatabase(dir: string): Promise<string> {
+  if (!onPostgres) return join(dir, 'service.db');
+  cluster ??= startPostgresCluster().then((started) => {
+    // Synchronous, so that it runs however the process ends short of being killed.
+    process.once('exit', () => void started.stop());
+    return started;
+  });
+  return (await cluster).createDatabase(`test_${process.pid}_${++databases}`);
+}
+
+/** The test's database opened again (another connection, as an admin command is), for a test that reads or changes rows itself. */
+export async function withDatabase<T>(database: string, use: (db: SqlEngine) => Promise<T>): Promise<T> {
+  const db = await openStoreEngine(database);
+  try {
+    return await use(db);
+  } finally {
+    await db.close();
+  }
+}
