@@ -75,7 +75,7 @@ export class PostgresEngine implements SqlEngine {
       },
     });
     // An idle connection the server dropped: the pool discards it; the next query gets another.
-    pool.on('error', () => {});
+    pool.on('error', ignoreConnectionError);
     const engine = new PostgresEngine(pool);
     try {
       await engine.#migrate();
@@ -118,6 +118,9 @@ export class PostgresEngine implements SqlEngine {
     } catch (error) {
       throw tagged(error);
     }
+    // The server going away while the connection is out of the pool is reported on the client
+    // as well as to the query waiting on it; the query's rejection is the one handled.
+    client.on('error', ignoreConnectionError);
     let broken = false;
     try {
       await client.query('BEGIN');
@@ -132,6 +135,7 @@ export class PostgresEngine implements SqlEngine {
       }
       throw tagged(error);
     } finally {
+      client.off('error', ignoreConnectionError);
       // A connection that could not roll back is not given to the next caller.
       client.release(broken);
     }
@@ -143,6 +147,7 @@ export class PostgresEngine implements SqlEngine {
 
   async #migrate(): Promise<void> {
     const client = await this.#pool.connect();
+    client.on('error', ignoreConnectionError);
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
@@ -160,7 +165,10 @@ export class PostgresEngine implements SqlEngine {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
       }
     } finally {
+      client.off('error', ignoreConnectionError);
       client.release();
     }
   }
 }
+
+function ignoreConnectionError(): void {}

@@ -10,7 +10,7 @@ export const INSTANCE_TIMEOUT_MS = 5000;
 
 /** SQL: the claim in `column` is held by an instance seen within the timeout (`@now` bound). */
 export const LIVE_CLAIM = (column: string): string =>
-  `(${column} IS NOT NULL AND EXISTS (SELECT 1 FROM service_instances i WHERE i.id = ${column} AND i.seen_at > @now - ${INSTANCE_TIMEOUT_MS}))`;
+  `(${column} IS NOT NULL AND EXISTS (SELECT 1 FROM service_instances i WHERE i.id = ${column} AND i.seen_at > @now::bigint - ${INSTANCE_TIMEOUT_MS}))`;
 
 export class ServiceInstance {
   readonly id = randomUUID();

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 export interface PostgresCluster {
+  /** The cluster's data folder (its postmaster.pid names the server process). */
+  dataDir: string;
   /** postgres://app@127.0.0.1:PORT/NAME */
   url(database: string): string;
   /** A new, empty database; returns its URL. */
@@ -61,6 +63,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const url = (database: string) => `postgres://${USER}@127.0.0.1:${port}/${database}`;
   let stopped = false;
   return {
+    dataDir: data,
     url,
     async createDatabase(name) {
       const client = new pg.Client({ connectionString: url('postgres') });
@@ -89,4 +92,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     pause: stop,
     start,
   };
+}
+
+/**
+ * Stops the cluster when this process ends, by a signal too (a test runner's timeout): stop()
+ * runs synchronously until it returns, so an exit handler runs it in full.
+ */
+export function stopWithProcess(cluster: PostgresCluster): PostgresCluster {
+  process.once('exit', () => void cluster.stop());
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void cluster.stop();
+      process.exit(1);
+    });
+  }
+  return cluster;
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { SqlEngine } from '../../src/service/sql-engine.js';
 import { openStoreEngine } from '../../src/service/store-engine.js';
-import { startPostgresCluster } from './postgres-cluster.js';
+import { startPostgresCluster, stopWithProcess } from './postgres-cluster.js';
 import type { PostgresCluster } from './postgres-cluster.js';
 
 export const onPostgres = process.env['SERVICE_TEST_DATABASE'] === 'postgres';
@@ -19,11 +19,7 @@ let databases = 0;
 /** A new database for one test service: a file in `dir`, or a database in the cluster. */
 export async function newTestDatabase(dir: string): Promise<string> {
   if (!onPostgres) return join(dir, 'service.db');
-  cluster ??= startPostgresCluster().then((started) => {
-    // Synchronous, so that it runs however the process ends short of being killed.
-    process.once('exit', () => void started.stop());
-    return started;
-  });
+  cluster ??= startPostgresCluster().then(stopWithProcess);
   return (await cluster).createDatabase(`test_${process.pid}_${++databases}`);
 }
 
