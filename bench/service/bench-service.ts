@@ -11,7 +11,7 @@ import { rsigDigest } from '../../src/shared/rsig-digest.js';
 import { formEncode } from '../../src/shared/signing.js';
 import { grantedKey, spawnService, type ServerProcess } from './service-process.js';
 
-const SOURCE = 'https://bench.example.org/';
+export const SOURCE = 'https://bench.example.org/';
 
 export interface BenchService {
   /** The temporary folder, removed by close(). */
@@ -31,6 +31,25 @@ export interface BenchService {
   /** The petition's signature count; throws when it is below the 202 answers counted by the load. */
   checkCounted(accepted: number): number;
   close(): Promise<void>;
+}
+
+/**
+ * `count` bodies signed as the shared signFormBody signs (rsig last, salted with the key), with
+ * the servers' synchronous digest to make many quickly; `tag` keeps each call's emails apart.
+ */
+export function signedBodies(client: { apiKey: string; secret: string; authKey: string; path: string }, count: number, tag: number): string[] {
+  const { apiKey, secret, authKey, path } = client;
+  const timestamp = new Date().toISOString();
+  const bodies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const requestString = formEncode([
+      ['api_key', apiKey], ['source', SOURCE], ['first_name', 'Bench'], ['last_name', `Signer ${i}`],
+      ['email', `bench${tag}.${i}@example.org`], ['address', '1 Main Street'], ['city', 'Lyon'], ['state_province', ''],
+      ['postal_code', '69001'], ['country_code', 'FR'], ['timestamp', timestamp], ['endpoint', path],
+    ]);
+    bodies.push(`${requestString}&rsig=${rsigDigest(requestString, secret, authKey)}`);
+  }
+  return bodies;
 }
 
 export async function startBenchService(prefix: string): Promise<BenchService> {
@@ -56,19 +75,7 @@ export async function startBenchService(prefix: string): Promise<BenchService> {
       path,
       secret,
       authKey,
-      signedBodies(count, tag) {
-        const timestamp = new Date().toISOString();
-        const bodies: string[] = [];
-        for (let i = 0; i < count; i++) {
-          const requestString = formEncode([
-            ['api_key', apiKey], ['source', SOURCE], ['first_name', 'Bench'], ['last_name', `Signer ${i}`],
-            ['email', `bench${tag}.${i}@example.org`], ['address', '1 Main Street'], ['city', 'Lyon'], ['state_province', ''],
-            ['postal_code', '69001'], ['country_code', 'FR'], ['timestamp', timestamp], ['endpoint', path],
-          ]);
-          bodies.push(`${requestString}&rsig=${rsigDigest(requestString, secret, authKey)}`);
-        }
-        return bodies;
-      },
+      signedBodies: (count, tag) => signedBodies({ apiKey, secret, authKey, path }, count, tag),
       async queueDrained() {
         const started = Date.now();
         while (queued.get()!.count > 0 && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 5));

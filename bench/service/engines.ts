@@ -10,19 +10,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
-import { rsigDigest } from '../../src/shared/rsig-digest.js';
-import { formEncode } from '../../src/shared/signing.js';
 import { openStoreEngine } from '../../src/service/store-engine.js';
 import { startPostgresCluster, stopWithProcess } from '../../test/service/postgres-cluster.js';
 import { median } from '../median.js';
 import { cpuSeconds, loadAverage } from '../proc-stat.js';
+import { SOURCE, signedBodies } from './bench-service.js';
 import { grantedKey, spawnService, type ServerProcess } from './service-process.js';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 const SECONDS = Number(process.argv[3] ?? 8);
 const CONNECTIONS = 64;
 const BODIES = 120_000;
-const SOURCE = 'https://bench.example.org/';
 
 /** CPU seconds of a process and every process under it (a PostgreSQL server and its backends). */
 function treeCpuSeconds(root: number): number {
@@ -70,16 +68,7 @@ async function variant(database: string, instances: number, tag: number, postmas
   try {
     const path = `/v1/petitions/${petitionId}/signatures`;
     const authKey = await grantedKey(services[0]!.baseUrl, petitionId, apiKey, secret, SOURCE);
-    const timestamp = new Date().toISOString();
-    const bodies: string[] = [];
-    for (let i = 0; i < BODIES; i++) {
-      const requestString = formEncode([
-        ['api_key', apiKey], ['source', SOURCE], ['first_name', 'Bench'], ['last_name', `Signer ${i}`],
-        ['email', `bench${tag}.${i}@example.org`], ['address', '1 Main Street'], ['city', 'Lyon'], ['state_province', ''],
-        ['postal_code', '69001'], ['country_code', 'FR'], ['timestamp', timestamp], ['endpoint', path],
-      ]);
-      bodies.push(`${requestString}&rsig=${rsigDigest(requestString, secret, authKey)}`);
-    }
+    const bodies = signedBodies({ apiKey, secret, authKey, path }, BODIES, tag);
     let next = 0;
     const serviceCpu = () => services.reduce((sum, service) => sum + cpuSeconds(service.child.pid!), 0);
     const databaseCpu = () => (postmaster === null ? 0 : treeCpuSeconds(postmaster));

@@ -1,20 +1,24 @@
 // Benchmark: page latency on a petition of 1,000,000 signatures, last page against first
 // (no OFFSET scan: the ratio should stay near 1). Also times the seed that builds the petition.
-// Usage: node --import tsx bench/service/paging.ts [runs] [requests-per-page] [signatures]
+// Usage: node --import tsx bench/service/paging.ts [runs] [requests-per-page] [signatures] [postgres]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
 import { spawnService } from './service-process.js';
 import { median } from '../median.js';
+import { startPostgresCluster, stopWithProcess } from '../../test/service/postgres-cluster.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const REQUESTS = Number(process.argv[3] ?? 400);
 const SIGNATURES = Number(process.argv[4] ?? 1_000_000);
 
 
+// `postgres` as the fifth argument: the same on PostgreSQL, in a throwaway cluster.
+const onPostgres = process.argv[5] === 'postgres';
+const cluster = onPostgres ? stopWithProcess(await startPostgresCluster()) : null;
 const dir = mkdtempSync(join(tmpdir(), 'bench-paging-'));
-const dbPath = join(dir, 'service.db');
+const dbPath = cluster ? await cluster.createDatabase('paging') : join(dir, 'service.db');
 const admin = await openAdmin(dbPath);
 const { api_key } = await admin.createConsumer('bench');
 const { petition_id } = await admin.createPetition('A million signatures');
@@ -58,5 +62,6 @@ try {
   console.log(`last/first (time_asc): ${(lastMs / firstMs).toFixed(2)}`);
 } finally {
   await service.stop();
+  await cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -9,6 +9,7 @@ import type { DatabaseHealth } from './database-health.js';
 import { errorCode } from './error-code.js';
 import type { DueDeliveryRow } from './delivery-store.js';
 import type { Store } from './store.js';
+import { SerialPoll } from './serial-poll.js';
 
 export interface DeliveryTiming {
   /** First retry after about this long; doubles each time. */
@@ -56,8 +57,7 @@ export class CallbackDelivery {
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Map<number, { sending: Promise<void>; host: string; consumerId: number }>();
   private readonly abort = new AbortController();
-  private reading = false;
-  private pollAgain = false;
+  private readonly polls = new SerialPoll(() => this.pollOnce());
   private readonly log: (line: string) => void;
 
   constructor(
@@ -73,26 +73,9 @@ export class CallbackDelivery {
     void this.poll();
   }
 
-  /**
-   * Sends whatever is due now, without waiting for the next poll. Polls never overlap: one
-   * asked for while another reads runs after it, once its rows are in flight, so no row is
-   * read as due by two polls.
-   */
-  async poll(): Promise<void> {
-    if (this.reading) {
-      this.pollAgain = true;
-      return;
-    }
-    this.reading = true;
-    try {
-      await this.pollOnce();
-    } finally {
-      this.reading = false;
-    }
-    if (this.pollAgain) {
-      this.pollAgain = false;
-      await this.poll();
-    }
+  /** Sends whatever is due now, without waiting for the next poll (polls never overlap). */
+  poll(): Promise<void> {
+    return this.polls.run();
   }
 
   private async pollOnce(): Promise<void> {

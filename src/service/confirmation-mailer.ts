@@ -12,6 +12,7 @@ import { CONFIRMATION_LINK_LIFETIME_MS } from './signer-confirmation.js';
 import { signerLanguage } from './signer-language.js';
 import { SIGNER_MESSAGES } from './signer-messages.js';
 import type { Store } from './store.js';
+import { SerialPoll } from './serial-poll.js';
 
 const POLL_MS = 500;
 const MAX_IN_FLIGHT = 4;
@@ -44,8 +45,7 @@ export class ConfirmationMailer {
   private readonly inFlight = new Map<number, Promise<void>>();
   private stopped = false;
   private warnedNoSmtp = false;
-  private reading = false;
-  private pollAgain = false;
+  private readonly polls = new SerialPoll(() => this.pollOnce());
 
   constructor(private readonly options: ConfirmationMailerOptions) {}
 
@@ -54,22 +54,9 @@ export class ConfirmationMailer {
     void this.poll();
   }
 
-  /** Sends what is due now, without waiting for the next poll. Polls never overlap (as in callback-delivery.ts). */
-  async poll(): Promise<void> {
-    if (this.reading) {
-      this.pollAgain = true;
-      return;
-    }
-    this.reading = true;
-    try {
-      await this.pollOnce();
-    } finally {
-      this.reading = false;
-    }
-    if (this.pollAgain) {
-      this.pollAgain = false;
-      await this.poll();
-    }
+  /** Sends what is due now, without waiting for the next poll (polls never overlap). */
+  poll(): Promise<void> {
+    return this.polls.run();
   }
 
   private async pollOnce(): Promise<void> {

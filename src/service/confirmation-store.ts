@@ -70,6 +70,7 @@ export function confirmationStatements(db: SqlEngine) {
       postgres: `WITH picked AS (
          SELECT signature_id FROM signature_confirmations
          WHERE mail_due_at IS NOT NULL AND mail_due_at <= @now AND NOT ${LIVE_CLAIM('mail_claimed_by')}
+           AND signature_id NOT IN (SELECT value::bigint FROM jsonb_array_elements_text(@in_flight_ids::jsonb))
          ORDER BY mail_due_at LIMIT @limit FOR UPDATE SKIP LOCKED
        ),
        claimed AS (

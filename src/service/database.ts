@@ -54,10 +54,13 @@ function createPrivateFile(dbPath: string): void {
   }
 }
 
+/** A real write, on either engine: proves at start and after an outage that the database can be written. */
+export const RECORD_OPENED_AT =
+  "INSERT INTO service_state (name, value) VALUES ('opened_at', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value";
+
 /** A real write, committed: a file opened read-only, or on a full or read-only disk, fails it. */
 export function proveWritable(db: ServiceDatabase): void {
-  db.prepare("INSERT INTO service_state (name, value) VALUES ('opened_at', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
-    .run(new Date().toISOString());
+  db.prepare(RECORD_OPENED_AT).run(new Date().toISOString());
 }
 
 function configure(db: ServiceDatabase, busyTimeoutMs: number): void {

@@ -77,6 +77,7 @@ export function deliveryStatements(db: SqlEngine) {
          JOIN auth_key_requests r ON r.id = d.auth_key_request_id
          JOIN consumers c ON c.id = r.consumer_id
          WHERE d.state = 'pending' AND d.next_attempt_at <= @now AND NOT ${LIVE_CLAIM('d.claimed_by')}
+           AND d.id NOT IN (SELECT value::bigint FROM jsonb_array_elements_text(@in_flight_ids::jsonb))
            AND NOT EXISTS (SELECT 1 FROM callback_deliveries earlier
                            WHERE earlier.auth_key_request_id = d.auth_key_request_id
                              AND earlier.state = 'pending' AND earlier.id < d.id)

@@ -1,11 +1,10 @@
 // Which engine a `--db` value names: a postgres:// (or postgresql://) URL is a PostgreSQL
 // database, anything else a SQLite file's path. Both are opened with their schema created or
 // migrated, ready for createStore (store.ts).
-import { openDatabase } from './database.js';
+import { openDatabase, RECORD_OPENED_AT } from './database.js';
 import type { OpenOptions } from './database.js';
 import type { SqlEngine } from './sql-engine.js';
 import { SqliteEngine } from './sqlite-engine.js';
-import { RECORD_OPENED_AT } from './store.js';
 
 export function isPostgresUrl(database: string): boolean {
   return /^postgres(ql)?:\/\//i.test(database);

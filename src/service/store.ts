@@ -1,125 +1,26 @@
-// All SQL of the service, as prepared statements over one connection: the domain modules ask
-// for rows here and never write SQL themselves. Each area's statements are in a module of
+// All SQL of the service, as statements of one engine (sql-engine.ts: SQLite or PostgreSQL): the
+// domain modules ask for rows here and never write SQL themselves. Each area's statements are in a module of
 // their own (*-store.ts), joined here into the one store every part holds.
 import type { SqlEngine, SqlRun, SqlStatement, StatementArgs } from './sql-engine.js';
-import type { SignerInput } from '../shared/signature-schema.js';
 import { confirmationStatements } from './confirmation-store.js';
+import { RECORD_OPENED_AT } from './database.js';
+import { instanceStatements } from './instance-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
-import type { PetitionStatus } from './petition-fields.js';
+import type {
+  AuthKeyRequestRecord,
+  AuthKeyRequestStatus,
+  ConsumerRow,
+  ListedSignatureRow,
+  PetitionColumns,
+  PetitionRow,
+  QueuedSignatureRow,
+  SignatureColumns,
+  SignatureState,
+} from './store-rows.js';
 
-export interface ConsumerRow {
-  id: number;
-  name: string;
-  api_key: string;
-  secret: string;
-}
-
-export interface PetitionRow {
-  id: number;
-  title: string;
-  overview: string;
-  /** JSON array of the targets' names. */
-  targets: string;
-  goal: number | null;
-  status: PetitionStatus;
-  end_at: number | null;
-  url: string | null;
-  image_url: string | null;
-  created_at: number;
-  signature_count: number;
-  first_listed_position: number;
-  last_listed_position: number;
-  earliest_signed_on: number | null;
-  /** 1 when signers confirm by email before their signature counts. */
-  confirm_signers: number;
-}
-
-/** The operator's columns of a petition, as written. */
-export interface PetitionColumns {
-  title: string;
-  overview: string;
-  targets: string;
-  goal: number | null;
-  status: PetitionStatus;
-  end_at: number | null;
-  url: string | null;
-  image_url: string | null;
-  confirm_signers: number;
-}
-
-export type AuthKeyRequestStatus = 'pending' | 'granted' | 'denied' | 'revoked';
-
-export interface AuthKeyRequestRecord {
-  id: number;
-  petition_id: number;
-  consumer_id: number;
-  source: string;
-  source_description: string;
-  requester_email: string;
-  callback_endpoint: string;
-  status: AuthKeyRequestStatus;
-  auth_key: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface ListedSignatureRow {
-  first_name: string;
-  last_name: string;
-  city: string;
-  state_province: string;
-  country_code: string;
-  signed_on: number;
-}
-
-export interface QueuedSignatureRow {
-  id: number;
-  petition_id: number;
-  email_identity: string;
-  signer: string;
-  auth_key_request_id: number;
-  received_at: number;
-  /** The signer's language, for a confirmation email (signer-language.ts). */
-  lang: string;
-}
-
-export interface NewQueuedSignature {
-  petition_id: number;
-  email_identity: string;
-  signer: SignerInput;
-  auth_key_request_id: number;
-  received_at: number;
-  lang: string;
-}
-
-/** What a signature row holds besides its id (signature-row.ts builds it from a signer). */
-export interface SignatureColumns {
-  petition_id: number;
-  email_identity: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  address: string;
-  city: string;
-  state_province: string;
-  postal_code: string;
-  country_code: string;
-  phone: string | null;
-  reason: string | null;
-  hidden: number;
-  signed_on: number;
-  auth_key_request_id: number | null;
-  listed_position: number | null;
-  state: SignatureState;
-  name_key: string;
-  surname_key: string;
-  postal_key: string;
-}
-
-/** Counted (listed or hidden), waiting for its signer's email confirmation, or no longer counted. */
-export type SignatureState = 'counted' | 'unconfirmed' | 'invalidated';
+export * from './store-rows.js';
 
 /**
  * Counts the writes that can change whether a submission is taken (a petition's fields, a key
@@ -142,9 +43,6 @@ function changesRules<P extends object>(version: RulesVersion, statement: SqlSta
 const PETITION_BY_ID = `SELECT id, title, overview, targets, goal, status, end_at, url, image_url, created_at, signature_count,
          first_listed_position, last_listed_position, earliest_signed_on, confirm_signers
        FROM petitions WHERE id = ?`;
-
-export const RECORD_OPENED_AT =
-  "INSERT INTO service_state (name, value) VALUES ('opened_at', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value";
 
 export function createStore(db: SqlEngine) {
   const rulesVersion: RulesVersion = { value: 0 };
@@ -245,19 +143,6 @@ export function createStore(db: SqlEngine) {
     ),
     /** A real write, committed: proves the database can be written (database-health.ts). */
     recordOpenedAt: db.prepare<[string]>(RECORD_OPENED_AT),
-    /** Instances on PostgreSQL (service-instance.ts; the table is PostgreSQL's only). */
-    instanceSeen: db.prepare<{ id: string; now: number }>(
-      `INSERT INTO service_instances (id, seen_at) VALUES (@id, @now)
-       ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`,
-    ),
-    forgetInstance: db.prepare<[string]>('DELETE FROM service_instances WHERE id = ?'),
-    /** Shared budgets (shared-rate-limit.ts; the table is PostgreSQL's only). */
-    addRateCount: db.prepare<{ key: string; window_start: number; added: number }>(
-      `INSERT INTO rate_counts (key, window_start, count) VALUES (@key, @window_start, @added)
-       ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counts.count + excluded.count`,
-    ),
-    rateCountsOf: db.prepare<[number], { key: string; count: number }>('SELECT key, count FROM rate_counts WHERE window_start = ?'),
-    forgetRateCountsBefore: db.prepare<[number]>('DELETE FROM rate_counts WHERE window_start < ?'),
     rememberRsig: db.prepare<[string, number]>(
       'INSERT INTO seen_request_signatures (rsig, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
     ),
@@ -270,6 +155,7 @@ export function createStore(db: SqlEngine) {
     ...confirmationStatements(db),
     ...signatureAdminStatements(db),
     ...operatorStatements(db),
+    ...instanceStatements(db),
   };
 }
 
