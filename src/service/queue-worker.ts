@@ -94,7 +94,7 @@ export class QueueWorker {
       if (rows.length === 0) return 0;
       await listing.lockPetitions(rows.map((row) => row.petition_id));
       // A row whose address already signed, or whose petition is gone, is consumed all the same.
-      for (const row of rows) await listing.add({ ...row, signer: JSON.parse(row.signer) as SignerInput });
+      await listing.addAll(rows.map((row) => ({ ...row, signer: JSON.parse(row.signer) as SignerInput })));
       await listing.finish();
       await this.store.deleteQueued.run(JSON.stringify(rows.map(({ id }) => id)));
       return rows.length;

@@ -76,6 +76,21 @@ export async function rememberRequestSignature(store: Store, rsig: string, expir
   return (await store.rememberRsig.run(rsig, expiresAt)).changes > 0;
 }
 
+/**
+ * rememberRequestSignature for a batch, in order: false for each one seen before, in an earlier
+ * batch or earlier in this one. On PostgreSQL one statement for the whole batch.
+ */
+export async function rememberRequestSignatures(store: Store, items: ReadonlyArray<{ rsig: string; rsigExpiresAt: number }>): Promise<boolean[]> {
+  if (store.db.dialect === 'sqlite' || items.length === 0) {
+    const fresh: boolean[] = [];
+    for (const item of items) fresh.push(await rememberRequestSignature(store, item.rsig, item.rsigExpiresAt));
+    return fresh;
+  }
+  const remembered = await store.rememberRsigs.all(items.map((item) => item.rsigExpiresAt), items.map((item) => item.rsig));
+  const unseen = new Set(remembered.map((row) => row.rsig));
+  return items.map(({ rsig }) => unseen.delete(rsig));
+}
+
 /** Forgets rsigs whose request could no longer be accepted at `now`. */
 export async function forgetExpiredRequestSignatures(store: Store, now: number): Promise<void> {
   await store.forgetRsigsExpiredBefore.run(now);

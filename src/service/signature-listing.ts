@@ -7,7 +7,8 @@
 import type { SignerInput } from '../shared/signature-schema.js';
 import { signatureColumns } from './signature-row.js';
 import { awaitConfirmation, signerAskedAgain } from './signer-confirmation.js';
-import type { NewQueuedSignature, PetitionRow, Store } from './store.js';
+import { signatureArrays } from './bulk-store.js';
+import type { NewQueuedSignature, PetitionRow, SignatureColumns, Store } from './store.js';
 
 /**
  * `listed`: counted (with a position unless hidden); `awaiting`: waits for its signer's
@@ -66,10 +67,65 @@ export class SignatureListing {
       this.mailDue = true;
       return 'awaiting';
     }
+    this.#counted(petition, position, entry.received_at);
+    return 'listed';
+  }
+
+  /**
+   * add() for each entry, in order, with the same outcomes. On PostgreSQL, where a statement is
+   * a round trip, a petition that does not confirm its signers takes its part of the batch in two
+   * statements (which of the addresses signed already, then one insert of the rest) instead of
+   * one per signature; the petition's row is locked (lockPetitions), so no other writer can
+   * add one of those addresses meanwhile.
+   */
+  async addAll(entries: NewQueuedSignature[]): Promise<ListingOutcome[]> {
+    const outcomes: ListingOutcome[] = [];
+    if (this.#store.db.dialect === 'sqlite') {
+      for (const entry of entries) outcomes.push(await this.add(entry));
+      return outcomes;
+    }
+    const byPetition = new Map<number, number[]>();
+    entries.forEach((entry, index) => byPetition.set(entry.petition_id, [...(byPetition.get(entry.petition_id) ?? []), index]));
+    for (const [petitionId, indexes] of byPetition) {
+      const petition = await this.#petition(petitionId);
+      if (!petition || petition.row.confirm_signers === 1) {
+        for (const index of indexes) outcomes[index] = await this.add(entries[index]!);
+        continue;
+      }
+      const identities = indexes.map((index) => entries[index]!.email_identity);
+      const signed = new Set((await this.#store.signedAmong.all(petitionId, identities)).map((row) => row.email_identity));
+      const rows: SignatureColumns[] = [];
+      for (const index of indexes) {
+        const entry = entries[index]!;
+        if (signed.has(entry.email_identity)) {
+          outcomes[index] = 'duplicate';
+          continue;
+        }
+        signed.add(entry.email_identity);
+        const position = entry.signer.hidden === true ? null : petition.row.last_listed_position + 1;
+        rows.push(
+          signatureColumns({
+            petitionId,
+            emailIdentity: entry.email_identity,
+            signer: entry.signer,
+            signedOn: entry.received_at,
+            authKeyRequestId: entry.auth_key_request_id,
+            listedPosition: position,
+            state: 'counted',
+          }),
+        );
+        this.#counted(petition, position, entry.received_at);
+        outcomes[index] = 'listed';
+      }
+      if (rows.length > 0) await this.#store.insertSignatures.run(...signatureArrays(rows));
+    }
+    return outcomes;
+  }
+
+  #counted(petition: PetitionBatch, position: number | null, receivedAt: number): void {
     petition.added++;
     if (position !== null) petition.row.last_listed_position = position;
-    if (petition.earliest === null || entry.received_at < petition.earliest) petition.earliest = entry.received_at;
-    return 'listed';
+    if (petition.earliest === null || receivedAt < petition.earliest) petition.earliest = receivedAt;
   }
 
   /**

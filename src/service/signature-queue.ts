@@ -4,7 +4,7 @@
 // commit that answers, rather than queueing them for a worker to list, writes each signature
 // once instead of three times (queued, listed, unqueued): docs/benchmarks.md "Service: ingest".
 import type { DatabaseHealth } from './database-health.js';
-import { rememberRequestSignature } from './request-auth.js';
+import { rememberRequestSignatures } from './request-auth.js';
 import { SignatureListing } from './signature-listing.js';
 import { recheckSubmission } from './signature-submission.js';
 import type { NewQueuedSignature, Store } from './store.js';
@@ -35,6 +35,8 @@ type Settled = { outcome: EnqueueOutcome } | { error: unknown };
 export class SignatureQueue {
   private waiting: Waiting[] = [];
   private flushScheduled = false;
+  /** The commit under way. */
+  private committing: Promise<void> | undefined;
   /** PRAGMA data_version at the last commit: when another connection has written since, a batch is checked again. */
   private committedAtVersion: number | undefined;
 
@@ -51,15 +53,30 @@ export class SignatureQueue {
   enqueue(item: QueueEntry): Promise<EnqueueOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => void this.flush());
-      }
+      this.scheduleFlush();
+    });
+  }
+
+  /**
+   * One commit at a time: what arrives while one is under way waits for the next, which
+   * starts as soon as it ends. On PostgreSQL a commit takes a few round trips to the server,
+   * and the submissions arriving meanwhile make the next batch instead of many small ones
+   * queueing for the petition's row lock.
+   */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.committing) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.committing = this.flush().finally(() => {
+        this.committing = undefined;
+        if (this.waiting.length > 0) this.scheduleFlush();
+      });
     });
   }
 
   /** Commits everything waiting; also used on shutdown. Never rejects: each submission hears its own outcome. */
   async flush(): Promise<void> {
+    await this.committing;
     this.flushScheduled = false;
     const batch = this.waiting;
     this.waiting = [];
@@ -78,15 +95,34 @@ export class SignatureQueue {
         this.committedAtVersion = version;
         await listing.lockPetitions(batch.map(({ item }) => item.petition_id));
         const each: Settled[] = [];
-        for (const { item } of batch) {
-          try {
-            if (recheck) await recheckSubmission(this.store, item, now);
-          } catch (error) {
-            each.push({ error });
-            continue;
+        const taken: QueueEntry[] = [];
+        const takenAt: number[] = [];
+        // Checked once per petition and key request: a batch's submissions mostly share both.
+        const rechecked = new Map<string, unknown>();
+        for (const [index, { item }] of batch.entries()) {
+          if (recheck) {
+            const pair = `${item.petition_id} ${item.auth_key_request_id}`;
+            if (!rechecked.has(pair)) rechecked.set(pair, await recheckSubmission(this.store, item, now).then(() => null, (error: unknown) => error ?? 'refused'));
+            const error = rechecked.get(pair);
+            if (error !== null) {
+              each[index] = { error };
+              continue;
+            }
           }
-          each.push({ outcome: await this.accept(listing, item) });
+          taken.push(item);
+          takenAt.push(index);
         }
+        // The same request again is a duplicate, whatever became of the first; then each is
+        // listed unless its address already signed (one still waiting for its confirmation may
+        // sign again: that asks for a new link).
+        const fresh = await rememberRequestSignatures(this.store, taken);
+        const listed = taken.filter((_, k) => fresh[k]);
+        const outcomes = await listing.addAll(listed);
+        let next = 0;
+        takenAt.forEach((index, k) => {
+          const outcome = fresh[k] ? outcomes[next++]! : 'duplicate';
+          each[index] = { outcome: outcome === 'duplicate' || outcome === 'no-petition' ? outcome : 'accepted' };
+        });
         await listing.finish();
         return each;
       });
@@ -100,16 +136,5 @@ export class SignatureQueue {
       else entry.resolve(result.outcome);
     });
     if (listing.mailDue) this.onMailDue();
-  }
-
-  /**
-   * The same request again is a duplicate, whatever became of the first; then the signature is
-   * listed unless its address already signed. An address still waiting for its confirmation may
-   * sign again: that asks for a new link.
-   */
-  private async accept(listing: SignatureListing, item: QueueEntry): Promise<EnqueueOutcome> {
-    if (!(await rememberRequestSignature(this.store, item.rsig, item.rsigExpiresAt))) return 'duplicate';
-    const outcome = await listing.add(item);
-    return outcome === 'duplicate' || outcome === 'no-petition' ? outcome : 'accepted';
   }
 }

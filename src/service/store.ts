@@ -5,6 +5,7 @@ import type { SqlEngine, SqlRun, SqlStatement, StatementArgs } from './sql-engin
 import { confirmationStatements } from './confirmation-store.js';
 import { RECORD_OPENED_AT } from './database.js';
 import { instanceStatements } from './instance-store.js';
+import { bulkStatements } from './bulk-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
@@ -156,6 +157,7 @@ export function createStore(db: SqlEngine) {
     ...signatureAdminStatements(db),
     ...operatorStatements(db),
     ...instanceStatements(db),
+    ...bulkStatements(db),
   };
 }
 

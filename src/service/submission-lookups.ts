@@ -20,6 +20,8 @@ export type SubmissionKeyRequest = Pick<AuthKeyRequestRecord, 'id' | 'auth_key' 
 
 /** Past this many remembered key requests, all are dropped: sources are many, memory is not. */
 export const MAX_KEY_REQUESTS = 10_000;
+/** PostgreSQL: remembered rows are read again at least this often (see #shared). */
+export const SHARED_ROWS_MS = 1000;
 
 export class SubmissionLookups {
   readonly #store: Store;
@@ -29,9 +31,22 @@ export class SubmissionLookups {
   #rulesValue = -1;
   /** PRAGMA data_version when the remembered rows were last dropped: none is older. */
   #dataVersion: number | undefined;
+  /** PostgreSQL: when the remembered rows were last dropped (they are kept at most SHARED_ROWS_MS). */
+  #droppedAt = 0;
+  #sharedVersion = 0;
 
   constructor(store: Store) {
     this.#store = store;
+  }
+
+  /**
+   * On PostgreSQL other instances write at any time and nothing says when: every group commit
+   * checks its batch against the rows (dataVersion() changes at every call), a refusal is
+   * decided again on fresh rows, and the remembered rows are dropped at least every
+   * SHARED_ROWS_MS, so a change made elsewhere is seen here within that time even by reads.
+   */
+  get #shared(): boolean {
+    return this.#store.db.dialect === 'postgres';
   }
 
   /** The petition a path names; what is not remembered is found by petitions.ts's findPetition (404 when there is none). */
@@ -67,6 +82,7 @@ export class SubmissionLookups {
    * read, they are dropped.
    */
   async dataVersion(): Promise<number> {
+    if (this.#shared) return ++this.#sharedVersion;
     const dataVersion = (await this.#store.dataVersion.get())!;
     if (dataVersion !== this.#dataVersion) {
       this.#drop();
@@ -77,12 +93,17 @@ export class SubmissionLookups {
 
   /** After a refusal: whether the rows it was decided on may have been stale (they are dropped now). */
   async droppedStaleRows(): Promise<boolean> {
+    if (this.#shared) {
+      this.#drop();
+      return true;
+    }
     const before = this.#dataVersion;
     return (await this.dataVersion()) !== before;
   }
 
   #dropIfStale(): void {
     const { rulesVersion } = this.#store;
+    if (this.#shared && Date.now() - this.#droppedAt >= SHARED_ROWS_MS) this.#drop();
     if (rulesVersion === this.#rules && rulesVersion.value === this.#rulesValue) return;
     this.#drop();
     this.#rules = rulesVersion;
@@ -90,6 +111,7 @@ export class SubmissionLookups {
   }
 
   #drop(): void {
+    this.#droppedAt = Date.now();
     this.#petitions.clear();
     this.#keyRequests.clear();
   }
