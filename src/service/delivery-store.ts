@@ -93,8 +93,10 @@ export function deliveryStatements(db: SqlEngine) {
          ORDER BY consumer_rank, next_attempt_at, id LIMIT @limit
        ),
        claimed AS (
-         UPDATE callback_deliveries d SET claimed_by = @instance FROM picked
-         WHERE d.id = picked.id AND d.state = 'pending' AND NOT ${LIVE_CLAIM('d.claimed_by')}
+         UPDATE callback_deliveries d SET claimed_by = @instance
+         WHERE d.id IN (SELECT c.id FROM callback_deliveries c JOIN picked USING (id)
+                        WHERE c.state = 'pending' AND NOT ${LIVE_CLAIM('c.claimed_by')}
+                        FOR UPDATE OF c SKIP LOCKED)
          RETURNING d.id
        )
        SELECT p.id, p.payload, p.attempts, p.created_at, p.callback_endpoint, p.callback_host, p.consumer_id, p.secret

@@ -55,6 +55,8 @@ function tagged(error: unknown): unknown {
 
 export class PostgresEngine implements SqlEngine {
   readonly dialect = 'postgres';
+  readonly statementsAreRoundTrips = true;
+  readonly countsOtherCommits = false;
   readonly #pool: pg.Pool;
   readonly #context = new AsyncLocalStorage<PoolClient>();
 

@@ -78,10 +78,10 @@ export async function rememberRequestSignature(store: Store, rsig: string, expir
 
 /**
  * rememberRequestSignature for a batch, in order: false for each one seen before, in an earlier
- * batch or earlier in this one. On PostgreSQL one statement for the whole batch.
+ * batch or earlier in this one. Where statements are round trips, one for the whole batch.
  */
 export async function rememberRequestSignatures(store: Store, items: ReadonlyArray<{ rsig: string; rsigExpiresAt: number }>): Promise<boolean[]> {
-  if (store.db.dialect === 'sqlite' || items.length === 0) {
+  if (!store.db.statementsAreRoundTrips || items.length === 0) {
     const fresh: boolean[] = [];
     for (const item of items) fresh.push(await rememberRequestSignature(store, item.rsig, item.rsigExpiresAt));
     return fresh;

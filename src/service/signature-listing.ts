@@ -72,15 +72,15 @@ export class SignatureListing {
   }
 
   /**
-   * add() for each entry, in order, with the same outcomes. On PostgreSQL, where a statement is
-   * a round trip, a petition that does not confirm its signers takes its part of the batch in two
+   * add() for each entry, in order, with the same outcomes. Where a statement is a round trip
+   * (PostgreSQL), a petition that does not confirm its signers takes its part of the batch in two
    * statements (which of the addresses signed already, then one insert of the rest) instead of
    * one per signature; the petition's row is locked (lockPetitions), so no other writer can
    * add one of those addresses meanwhile.
    */
   async addAll(entries: NewQueuedSignature[]): Promise<ListingOutcome[]> {
     const outcomes: ListingOutcome[] = [];
-    if (this.#store.db.dialect === 'sqlite') {
+    if (!this.#store.db.statementsAreRoundTrips) {
       for (const entry of entries) outcomes.push(await this.add(entry));
       return outcomes;
     }

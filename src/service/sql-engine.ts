@@ -34,6 +34,16 @@ export type SqlText = string | Record<Dialect, string>;
 
 export interface SqlEngine {
   readonly dialect: Dialect;
+  /**
+   * Each statement is a round trip to a server (PostgreSQL), so a batch is written in a few
+   * statements; in process (SQLite) one-row statements are cheaper than decoding a batch.
+   */
+  readonly statementsAreRoundTrips: boolean;
+  /**
+   * Another connection's commit is counted (SQLite's data_version), so what a process
+   * remembers can be checked cheaply; otherwise (PostgreSQL, several instances) it cannot.
+   */
+  readonly countsOtherCommits: boolean;
   prepare<P = unknown[], R = unknown>(sql: SqlText, options?: StatementOptions): SqlStatement<P, R>;
   /**
    * Runs `body` in one transaction: every statement it awaits is part of it, committed when it

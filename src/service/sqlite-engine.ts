@@ -13,6 +13,8 @@ interface OpenTransaction {
 
 export class SqliteEngine implements SqlEngine {
   readonly dialect = 'sqlite';
+  readonly statementsAreRoundTrips = false;
+  readonly countsOtherCommits = true;
   #open: OpenTransaction | null = null;
   readonly #context = new AsyncLocalStorage<OpenTransaction>();
   readonly #begin: Statement;

@@ -50,14 +50,10 @@ export function createStore(db: SqlEngine) {
   const statements = {
     rulesVersion,
     /**
-     * Changes when another connection (an admin command) commits: what is remembered may be
-     * stale. PostgreSQL has no such counter and other instances write at any time, so there it
-     * changes at every read: each batch is checked against the rows (submission-lookups.ts).
+     * SQLite: changes when another connection (an admin command) commits, so what is remembered
+     * may be stale. PostgreSQL has no such counter; submission-lookups.ts does without it there.
      */
-    dataVersion: db.prepare<[], number>(
-      { sqlite: 'PRAGMA data_version', postgres: 'SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint' },
-      { pluck: true },
-    ),
+    dataVersion: db.prepare<[], number>({ sqlite: 'PRAGMA data_version', postgres: 'SELECT NULL' }, { pluck: true }),
     consumerByApiKey: db.prepare<[string], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE api_key = ?'),
     insertConsumer: db.prepare<[string, string, string, number]>(
       'INSERT INTO consumers (name, api_key, secret, created_at) VALUES (?, ?, ?, ?)',

@@ -46,7 +46,7 @@ export class SubmissionLookups {
    * SHARED_ROWS_MS, so a change made elsewhere is seen here within that time even by reads.
    */
   get #shared(): boolean {
-    return this.#store.db.dialect === 'postgres';
+    return !this.#store.db.countsOtherCommits;
   }
 
   /** The petition a path names; what is not remembered is found by petitions.ts's findPetition (404 when there is none). */
