@@ -6,6 +6,8 @@ import { CITIES, FIRST_NAMES, LAST_NAMES } from './seed-people.js';
 import { OperatorError } from './operator-error.js';
 import { signatureColumns } from './signature-row.js';
 import type { Store } from './store.js';
+import { signatureArrays } from './bulk-store.js';
+import type { SignatureColumns } from './store.js';
 
 const CHUNK = 50_000;
 const HIDDEN_SHARE = 0.05;
@@ -36,6 +38,7 @@ export async function seedSignatures(store: Store, petitionId: number, count: nu
       const petition = (await store.petitionForUpdate.get(petitionId))!;
       let time = (petition.earliest_signed_on ?? Date.now()) - 1000;
       let first = petition.first_listed_position;
+      const rows: SignatureColumns[] = [];
       for (let i = 0; i < size; i++) {
         time -= Math.max(1, Math.round(averageGapMs * 2 * Math.random()));
         const hidden = Math.random() * (count - inserted - i) < hiddenLeft;
@@ -49,7 +52,7 @@ export async function seedSignatures(store: Store, petitionId: number, count: nu
           .toLowerCase()
           .replace(/[^a-z0-9.@]/g, '');
         const position = hidden ? null : --first;
-        await store.insertSignature.run(
+        rows.push(
           signatureColumns({
             petitionId,
             emailIdentity: emailIdentity(email),
@@ -71,6 +74,9 @@ export async function seedSignatures(store: Store, petitionId: number, count: nu
           }),
         );
       }
+      // One statement per chunk where each statement is a round trip (PostgreSQL).
+      if (store.db.statementsAreRoundTrips) await store.insertSignatures.run(...signatureArrays(rows));
+      else for (const row of rows) await store.insertSignature.run(row);
       await store.recordSignaturesAdded.run({
         id: petitionId,
         added: size,
