@@ -108,7 +108,11 @@ export class PostgresEngine implements SqlEngine {
       source: text,
       get: async (...params) => (await query(params as unknown[])).rows[0],
       all: async (...params) => (await query(params as unknown[])).rows,
-      run: async (...params) => ({ changes: (await query(params as unknown[])).changes }),
+      run: async (...params) => {
+        const { rows, changes } = await query(params as unknown[]);
+        const first = rows[0] as { id?: unknown } | undefined;
+        return { changes, lastInsertId: typeof first?.id === 'number' ? first.id : null };
+      },
     };
   }
 

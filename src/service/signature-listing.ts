@@ -45,7 +45,7 @@ export class SignatureListing {
     const position = confirming || signer.hidden === true ? null : petition.row.last_listed_position + 1;
     // OR IGNORE on the email index: the address already signed, unless it is its signer asking
     // again for a confirmation link.
-    const inserted = await store.insertSignature.get(
+    const inserted = await store.insertSignature.run(
       signatureColumns({
         petitionId: entry.petition_id,
         emailIdentity: entry.email_identity,
@@ -56,14 +56,14 @@ export class SignatureListing {
         state: confirming ? 'unconfirmed' : 'counted',
       }),
     );
-    if (!inserted) {
+    if (inserted.changes === 0) {
       const existing = await store.signatureByEmail.get(entry.petition_id, entry.email_identity);
       if (existing?.state !== 'unconfirmed') return 'duplicate';
       if (await signerAskedAgain(store, existing.id, signer, entry.lang, this.#now)) this.mailDue = true;
       return 'asked-again';
     }
     if (confirming) {
-      await awaitConfirmation(store, inserted.id, entry.petition_id, entry.lang, this.#now);
+      await awaitConfirmation(store, inserted.lastInsertId!, entry.petition_id, entry.lang, this.#now);
       this.mailDue = true;
       return 'awaiting';
     }

@@ -11,6 +11,8 @@ export type StatementArgs<P> = P extends readonly unknown[] ? P : [P];
 export interface SqlRun {
   /** Rows the statement inserted, changed or deleted. */
   changes: number;
+  /** The id of the row an insert added: SQLite's rowid, or on PostgreSQL the `RETURNING id` of the statement. */
+  lastInsertId: number | null;
 }
 
 export interface SqlStatement<P = unknown[], R = unknown> {

@@ -54,8 +54,9 @@ export class SqliteEngine implements SqlEngine {
         if (this.#open) await this.#turn();
         const ready = statement();
         // A statement that returns rows (RETURNING) is stepped through them instead.
-        if (ready.reader) return { changes: ready.all(...args(params)).length };
-        return { changes: ready.run(...args(params)).changes };
+        if (ready.reader) return { changes: ready.all(...args(params)).length, lastInsertId: null };
+        const { changes, lastInsertRowid } = ready.run(...args(params));
+        return { changes, lastInsertId: changes > 0 ? Number(lastInsertRowid) : null };
       },
     };
   }

@@ -41,6 +41,13 @@ function changesRules<P extends object>(version: RulesVersion, statement: SqlSta
   };
 }
 
+const INSERT_SIGNATURE = `INTO signatures (petition_id, email_identity, email, first_name, last_name, address, city,
+    state_province, postal_code, country_code, phone, reason, hidden, signed_on, auth_key_request_id, listed_position,
+    state, name_key, surname_key, postal_key)
+  VALUES (@petition_id, @email_identity, @email, @first_name, @last_name, @address, @city,
+    @state_province, @postal_code, @country_code, @phone, @reason, @hidden, @signed_on, @auth_key_request_id, @listed_position,
+    @state, @name_key, @surname_key, @postal_key)`;
+
 const PETITION_BY_ID = `SELECT id, title, overview, targets, goal, status, end_at, url, image_url, created_at, signature_count,
          first_listed_position, last_listed_position, earliest_signed_on, confirm_signers
        FROM petitions WHERE id = ?`;
@@ -97,15 +104,14 @@ export function createStore(db: SqlEngine) {
       'SELECT id, state FROM signatures WHERE petition_id = ? AND email_identity = ?',
     ),
     /** No row when the address already signed (the email index). */
-    insertSignature: db.prepare<SignatureColumns, { id: number }>(
-      `INSERT INTO signatures (petition_id, email_identity, email, first_name, last_name, address, city,
-         state_province, postal_code, country_code, phone, reason, hidden, signed_on, auth_key_request_id, listed_position,
-         state, name_key, surname_key, postal_key)
-       VALUES (@petition_id, @email_identity, @email, @first_name, @last_name, @address, @city,
-         @state_province, @postal_code, @country_code, @phone, @reason, @hidden, @signed_on, @auth_key_request_id, @listed_position,
-         @state, @name_key, @surname_key, @postal_key)
-       ON CONFLICT DO NOTHING RETURNING id`,
-    ),
+    /**
+     * Nothing changes when the address already signed (the email index). SQLite's OR IGNORE
+     * with its rowid takes a third of the time of ON CONFLICT … RETURNING, which PostgreSQL needs.
+     */
+    insertSignature: db.prepare<SignatureColumns>({
+      sqlite: `INSERT OR IGNORE ${INSERT_SIGNATURE}`,
+      postgres: `INSERT ${INSERT_SIGNATURE} ON CONFLICT DO NOTHING RETURNING id`,
+    }),
     insertQueued: db.prepare<[number, string, string, number, number, string]>(
       `INSERT INTO signature_queue (petition_id, email_identity, signer, auth_key_request_id, received_at, lang)
        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
