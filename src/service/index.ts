@@ -59,7 +59,7 @@ export interface ServiceOptions {
   retryBaseMs?: number;
   /** Callback request timeout; default 10000. Tests shorten it. */
   callbackTimeoutMs?: number;
-  /** How long a write waits for another process's lock before answering 503; default 5000. Tests shorten it. */
+  /** How long a write waits for another writer's lock (another process's on SQLite, another connection's row lock on PostgreSQL) before answering 503; default 5000. Tests shorten it. */
   busyTimeoutMs?: number;
   /**
    * The origin people reach the service at, e.g. `https://petitions.example.org` (behind a

@@ -65,11 +65,16 @@ export class PostgresEngine implements SqlEngine {
   }
 
   /** Connects, and creates or migrates the schema (once, however many instances start together). */
-  static async open(url: string): Promise<PostgresEngine> {
+  static async open(url: string, lockTimeoutMs: number): Promise<PostgresEngine> {
     const pool = new pg.Pool({
       connectionString: url,
       max: POOL_SIZE,
       connectionTimeoutMillis: 5000,
+      // As SQLite's busy timeout: a write that waits this long for another's lock gives up
+      // (55P03, answered 503 with Retry-After by database-health.ts) instead of holding the
+      // request; and no session of ours can sit in a transaction holding locks for long.
+      lock_timeout: Math.max(1, Math.floor(lockTimeoutMs)),
+      idle_in_transaction_session_timeout: 60_000,
       // Counts and ids are bigint: as numbers, like SQLite's (all stay below 2^53).
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -155,6 +160,8 @@ export class PostgresEngine implements SqlEngine {
     const client = await this.#pool.connect();
     client.on('error', ignoreConnectionError);
     try {
+      // However long another instance takes to migrate, this one waits for it.
+      await client.query('SET lock_timeout = 0');
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
         await client.query('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
@@ -169,6 +176,7 @@ export class PostgresEngine implements SqlEngine {
         }
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        await client.query('RESET lock_timeout');
       }
     } finally {
       client.off('error', ignoreConnectionError);

@@ -1,7 +1,7 @@
 // Which engine a `--db` value names: a postgres:// (or postgresql://) URL is a PostgreSQL
 // database, anything else a SQLite file's path. Both are opened with their schema created or
 // migrated, ready for createStore (store.ts).
-import { openDatabase, RECORD_OPENED_AT } from './database.js';
+import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase, RECORD_OPENED_AT } from './database.js';
 import type { OpenOptions } from './database.js';
 import type { SqlEngine } from './sql-engine.js';
 import { SqliteEngine } from './sqlite-engine.js';
@@ -26,7 +26,7 @@ export async function openStoreEngine(database: string, options: OpenOptions = {
   if (!isPostgresUrl(database)) return new SqliteEngine(openDatabase(database, options));
   // Loaded only here: a service on SQLite never loads the PostgreSQL driver.
   const { PostgresEngine } = await import('./postgres-engine.js');
-  const engine = await PostgresEngine.open(database);
+  const engine = await PostgresEngine.open(database, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
   try {
     // A real write, committed: a read-only role or a standby is refused at start, as a read-only file is.
     await engine.prepare<[string]>(RECORD_OPENED_AT).run(new Date().toISOString());

@@ -1,15 +1,9 @@
 // Several service instances on one PostgreSQL database, in a throwaway cluster of their own:
 // what only makes sense there. Every 202 is listed exactly once with dense positions whichever
 // instance took it, a callback goes out once whichever instance sends it, an instance killed
-// mid-stream loses nothing, a database restarted under load is a 503 with Retry-After until it
-// is back, and one consumer's budget holds across instances.
+// mid-stream loses nothing, and one consumer's budget holds across instances.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openAdmin } from '../../src/service/admin.js';
-import type { ServiceAdmin } from '../../src/service/admin.js';
 import { startService } from '../../src/service/index.js';
 import type { RunningService } from '../../src/service/index.js';
 import { POSTGRES_MIGRATIONS } from '../../src/service/postgres-schema.js';
@@ -17,73 +11,12 @@ import { openStoreEngine } from '../../src/service/store-engine.js';
 import { startCallbackReceiver } from '../service/callback-receiver.js';
 import type { CallbackReceiver } from '../service/callback-receiver.js';
 import { spawnService } from '../service/child-service.js';
-import { authKeysPath, eventually, keyRequestFields, signaturesPath, signerFields } from '../service/harness.js';
-import { startPostgresCluster, stopWithProcess } from '../service/postgres-cluster.js';
-import type { PostgresCluster } from '../service/postgres-cluster.js';
+import { authKeysPath, eventually, keyRequestFields } from '../service/harness.js';
 import { listedNames, signedPostTo } from '../service/service-client.js';
+import { assertDense, grantedKey, serviceOptions, setUp, sign, useCluster } from './fixture.js';
+import type { Setup } from './fixture.js';
 
-let cluster: PostgresCluster;
-let databases = 0;
-
-before(async () => {
-  cluster = stopWithProcess(await startPostgresCluster());
-});
-after(() => cluster.stop());
-
-interface Setup {
-  url: string;
-  admin: ServiceAdmin;
-  consumer: { api_key: string; secret: string };
-  petitionId: number;
-}
-
-async function setUp(): Promise<Setup> {
-  const url = await cluster.createDatabase(`instances_${++databases}`);
-  const admin = await openAdmin(url);
-  const consumer = await admin.createConsumer('instances');
-  const { petition_id: petitionId } = await admin.createPetition('Instances');
-  return { url, admin, consumer, petitionId };
-}
-
-const serviceOptions = (url: string) => ({ dbPath: url, port: 0, allowPrivateCallbacks: true, rateLimitPerMinute: 1_000_000, log: () => {} });
-
-/** A granted key for `source`, asked through `baseUrl` and granted by the admin command. */
-async function grantedKey(s: Setup, baseUrl: string, source: string, callback: string): Promise<string> {
-  const path = authKeysPath(s.petitionId);
-  assert.equal((await signedPostTo(baseUrl, s.consumer.api_key, s.consumer.secret, path, keyRequestFields(source, callback))).status, 202);
-  const request = (await s.admin.listAuthKeys()).find((row) => row.source === source)!;
-  await s.admin.grant(request.id);
-  const again = (await (await signedPostTo(baseUrl, s.consumer.api_key, s.consumer.secret, path, keyRequestFields(source, callback))).json()) as { auth_key: string };
-  return again.auth_key;
-}
-
-/** One signature through `baseUrl`; the signer's name when it was answered 202, else the status. */
-async function sign(s: Setup, baseUrl: string, source: string, key: string, n: number): Promise<{ status: number; name: string; retryAfter: string | null }> {
-  const last = `Signer${n}`;
-  const response = await signedPostTo(baseUrl, s.consumer.api_key, s.consumer.secret, signaturesPath(s.petitionId),
-    [['source', source], ...signerFields({ first_name: 'Many', last_name: last, email: `many.${n}@example.org` })], key);
-  await response.arrayBuffer();
-  return { status: response.status, name: `Many ${last}`, retryAfter: response.headers.get('retry-after') };
-}
-
-/** The petition's positions are exactly first..last, one signature each, and the count is theirs. */
-async function assertDense(s: Setup, listed: number): Promise<void> {
-  const db = await openStoreEngine(s.url);
-  try {
-    const petition = (await db.prepare<[number], { first: number; last: number; count: number }>(
-      'SELECT first_listed_position AS first, last_listed_position AS last, signature_count AS count FROM petitions WHERE id = ?',
-    ).get(s.petitionId))!;
-    const rows = (await db.prepare<[number], { n: number; distinct_positions: number; low: number; high: number }>(
-      `SELECT count(*) AS n, count(DISTINCT listed_position) AS distinct_positions, min(listed_position) AS low, max(listed_position) AS high
-       FROM signatures WHERE petition_id = ? AND listed_position IS NOT NULL`,
-    ).get(s.petitionId))!;
-    assert.deepEqual(rows, { n: listed, distinct_positions: listed, low: petition.first, high: petition.last });
-    assert.equal(petition.last - petition.first + 1, listed);
-    assert.equal(petition.count, listed);
-  } finally {
-    await db.close();
-  }
-}
+useCluster();
 
 describe('two instances on one database', () => {
   let s: Setup;
@@ -218,58 +151,5 @@ test('SIGKILL one instance mid-stream: the other carries on, and nothing answere
     await survivor.exited;
     await receiver.close();
     await s.admin.close();
-  }
-});
-
-test('the database restarted under load: 503 with Retry-After meanwhile, then on by itself, nothing answered 202 lost', async () => {
-  const s = await setUp();
-  const receiver = await startCallbackReceiver(s.consumer.secret);
-  const dir = mkdtempSync(join(tmpdir(), 'pg-restart-'));
-  const logs: string[] = [];
-  const [a, b] = [
-    await startService({ ...serviceOptions(s.url), log: (line) => logs.push(line) }),
-    await startService({ ...serviceOptions(s.url), log: (line) => logs.push(line) }),
-  ];
-  try {
-    const source = 'https://restart.example.org/';
-    const key = await grantedKey(s, a.baseUrl, source, receiver.url);
-    await s.admin.close();
-    const accepted: string[] = [];
-    const statuses = new Map<number, number>();
-    let unavailableWithoutRetryAfter = 0;
-    let next = 0;
-    let restarted = false;
-    const deadline = Date.now() + 60_000;
-    const client = async (lane: number) => {
-      // Until the database has been restarted and 50 more signatures have gone through.
-      while (Date.now() < deadline && !(restarted && accepted.length >= 150)) {
-        const n = next++;
-        const { status, name, retryAfter } = await sign(s, lane % 2 === 0 ? a.baseUrl : b.baseUrl, source, key, n);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if (status === 202) accepted.push(name);
-        if (status === 503 && !retryAfter) unavailableWithoutRetryAfter++;
-        if (status === 503) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
-    const load = Promise.all(Array.from({ length: 8 }, (_, lane) => client(lane)));
-    await eventually(() => accepted.length, (n) => n >= 100, 20_000);
-    await cluster.restart(1500);
-    restarted = true;
-    await load;
-    assert.ok((statuses.get(503) ?? 0) >= 1, `503 while the database was down: ${JSON.stringify([...statuses])}`);
-    assert.equal(unavailableWithoutRetryAfter, 0, 'every 503 says when to retry');
-    assert.deepEqual([...statuses.keys()].filter((status) => status !== 202 && status !== 503), [], 'nothing but 202 and 503');
-    assert.ok(accepted.length >= 150, 'the instances went on by themselves');
-    const listed = await listedNames(a.baseUrl, s.consumer.api_key, s.petitionId);
-    assert.deepEqual(accepted.filter((name) => !listed.includes(name)), [], 'every 202 is listed');
-    assert.equal(listed.length, accepted.length, 'and nothing else');
-    assert.ok(logs.some((line) => /^database cannot be written \(/.test(line)), logs.join('\n'));
-    assert.ok(logs.some((line) => /^database writable again after/.test(line)), logs.join('\n'));
-    for (const line of logs) assert.doesNotMatch(line, /@example\.org|postgres:\/\//);
-  } finally {
-    await a.close();
-    await b.close();
-    await receiver.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_DELIVERY_TIMING, retryDelay } from '../../src/service/callback-delivery.js';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { startService } from '../../src/service/index.js';
 import { signFormBody } from '../../src/shared/signing.js';
 import {
@@ -20,7 +21,8 @@ import {
   startTestService,
   submitSignature,
 } from './harness.js';
-import { SQLITE_ONLY } from './test-database.js';
+import type { TestService } from './harness.js';
+import { onPostgres, SQLITE_ONLY } from './test-database.js';
 
 test('over the per-key limit: 429 with Retry-After, other keys unaffected', async () => {
   const t = await startTestService({ rateLimitPerMinute: 3 });
@@ -40,9 +42,37 @@ test('over the per-key limit: 429 with Retry-After, other keys unaffected', asyn
   }
 });
 
-test('the file write-locked by another process past the busy timeout: 503 with Retry-After; the same request goes through after', { skip: SQLITE_ONLY }, async () => {
+/**
+ * Another writer in the service's way until released: on SQLite another process holding the
+ * file's write lock; on PostgreSQL another connection holding the petition's row (signatures
+ * lock it, a key request's foreign key needs it).
+ */
+async function holdWrites(t: TestService): Promise<{ release(): Promise<void> }> {
+  if (!onPostgres) {
+    const other = new Database(t.dbPath);
+    other.exec('BEGIN IMMEDIATE');
+    return {
+      async release() {
+        if (other.inTransaction) other.exec('COMMIT');
+        other.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: t.dbPath });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('SELECT id FROM petitions WHERE id = $1 FOR UPDATE', [t.petitionId]);
+  return {
+    async release() {
+      await client.query('COMMIT');
+      await client.end();
+    },
+  };
+}
+
+test('another writer holding the database past the busy timeout: 503 with Retry-After; the same request goes through after', async () => {
   const t = await startTestService({ busyTimeoutMs: 50 });
-  const other = new Database(t.dbPath);
+  let holder: { release(): Promise<void> } | undefined;
   try {
     const source = 'https://locked.example.org/';
     const key = await grantedKey(t, source);
@@ -51,7 +81,7 @@ test('the file write-locked by another process past the busy timeout: 503 with R
     const body = await signFormBody(signedPairs(t, path, [['source', source], ...fields]), t.consumer.secret, key);
     const keyPath = authKeysPath(t.petitionId);
     const keyBody = await signFormBody(signedPairs(t, keyPath, keyRequestFields('https://locked-key.example.org/')), t.consumer.secret);
-    other.exec('BEGIN IMMEDIATE');
+    holder = await holdWrites(t);
     for (const [target, sent] of [[path, body], [keyPath, keyBody]] as const) {
       const busy = await postForm(t, target, sent);
       assert.equal(busy.status, 503, target);
@@ -59,14 +89,14 @@ test('the file write-locked by another process past the busy timeout: 503 with R
       assert.deepEqual(await busy.json(), { result: 'failure', messages: ['service busy: try again in a moment'] });
     }
     assert.equal((await getJson(t, path)).status, 200, 'reads go on meanwhile');
-    other.exec('COMMIT');
+    await holder.release();
+    holder = undefined;
     assert.equal((await postForm(t, path, body)).status, 202, 'the refused request was not recorded as seen (not a duplicate)');
     assert.equal((await postForm(t, keyPath, keyBody)).status, 202, 'nor the refused key request');
     const listed = await eventually(() => getJson(t, path), (r) => r.body.signatures.some((s: { name: string }) => s.name === 'Locked Out'), 2000);
     assert.ok(listed.body.signatures.some((s: { name: string }) => s.name === 'Locked Out'));
   } finally {
-    if (other.inTransaction) other.exec('ROLLBACK');
-    other.close();
+    await holder?.release();
     await t.close();
   }
 });
