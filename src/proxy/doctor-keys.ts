@@ -10,7 +10,7 @@ function whoDecides(config: ProxyConfig): string {
   const consoleUrl = `${new URL(config.upstream).origin}/admin`;
   return (
     `the service's operator grants it in the console at ${consoleUrl}, or with ` +
-    '`npx petition-embed service admin grant --db FILE ID` (ID from `service admin auth-keys`)'
+    '`npx petition-embed service admin grant --db DATABASE ID` (ID from `service admin auth-keys`)'
   );
 }
 

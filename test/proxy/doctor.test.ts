@@ -169,7 +169,7 @@ describe('proxy doctor: a broken setup', () => {
       assert.equal(line(run, new RegExp(`^fail  petition ${missing}:`)), `fail  petition ${missing}: the service has no petition ${missing}: check its id in the config`);
       assert.match(
         line(run, new RegExp(`petition ${id} key`)),
-        new RegExp(`^fail  petition ${id} key: requested .*, not decided yet: the service's operator grants it in the console at ${consoleUrl}, or with \`npx petition-embed service admin grant --db FILE ID\``),
+        new RegExp(`^fail  petition ${id} key: requested .*, not decided yet: the service's operator grants it in the console at ${consoleUrl}, or with \`npx petition-embed service admin grant --db DATABASE ID\``),
       );
       assert.match(line(run, new RegExp(`petition ${missing} key`)), /^warn  petition \d+ key: not requested yet: the proxy requests it when it starts/);
       assert.equal(
