@@ -39,6 +39,8 @@ export function callbackPayload(request: AuthKeyRequestRecord): AuthKeyCallbackP
   };
 }
 
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
+
 async function checkInput(values: Record<string, unknown>, callbackProblem: CallbackCheck): Promise<AuthKeyRequestInputChecked> {
   const problems: string[] = [];
   // Values are kept as sent: the callback echoes them, the requester maps the outcome back by
@@ -47,6 +49,9 @@ async function checkInput(values: Record<string, unknown>, callbackProblem: Call
     const value = textParam(values, name) ?? '';
     if (value.trim() === '') problems.push(`${name}: is required`);
     else if (value.length > maxLength) problems.push(`${name}: must be ${maxLength} characters or fewer`);
+    // Kept byte for byte, but a control character is never part of a name, an address or a URL
+    // (and PostgreSQL cannot store U+0000).
+    else if (CONTROL_CHARACTER.test(value)) problems.push(`${name}: must not contain control characters`);
     return value;
   };
   const input = {

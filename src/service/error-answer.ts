@@ -5,6 +5,8 @@
 import type { FailureBody } from '../shared/types.js';
 import { ApiError, failureBody } from './api-error.js';
 import type { DatabaseHealth } from './database-health.js';
+import { errorCode } from './error-code.js';
+import { NUL_IN_TEXT } from './sql-errors.js';
 
 export interface ErrorAnswer {
   status: number;
@@ -21,6 +23,8 @@ export function errorAnswer(error: unknown, health: DatabaseHealth, log: (line: 
     if (error.status === 413) headers['Connection'] = 'close';
     return { status: error.status, headers, body: failureBody(error.messages) };
   }
+  // A value the checks let through that PostgreSQL cannot store (postgres-engine.ts).
+  if (errorCode(error) === NUL_IN_TEXT) return { status: 400, headers: {}, body: failureBody(['a text value holds a NUL character']) };
   const unavailable = health.unavailable(error);
   if (unavailable) {
     return { status: 503, headers: { 'Retry-After': String(unavailable.retryAfter) }, body: failureBody([unavailable.message]) };

@@ -65,16 +65,36 @@ const httpUrl = v.pipe(
   v.transform((text) => new URL(text).href),
 );
 
+/** Control characters: never in a line of text (PostgreSQL cannot even store U+0000). */
+const CONTROL = /[\u0000-\u001F\u007F]/;
+/** The same, but an overview keeps its line breaks and tabs. */
+const CONTROL_IN_PARAGRAPHS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const noControl = (pattern: RegExp) => v.check((text: string) => !pattern.test(text), 'must not contain control characters');
+
 const fieldSchemas = {
   title: v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty('is required'),
     v.maxLength(PETITION_TITLE_MAX_LENGTH, `must be at most ${PETITION_TITLE_MAX_LENGTH} characters`),
+    noControl(CONTROL),
   ),
-  overview: v.pipe(v.string(), v.trim(), v.maxLength(PETITION_OVERVIEW_MAX_LENGTH, `must be at most ${PETITION_OVERVIEW_MAX_LENGTH} characters`)),
+  overview: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(PETITION_OVERVIEW_MAX_LENGTH, `must be at most ${PETITION_OVERVIEW_MAX_LENGTH} characters`),
+    noControl(CONTROL_IN_PARAGRAPHS),
+  ),
   targets: v.pipe(
-    v.array(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(PETITION_TITLE_MAX_LENGTH, `must be at most ${PETITION_TITLE_MAX_LENGTH} characters each`))),
+    v.array(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.nonEmpty('must not be empty'),
+        v.maxLength(PETITION_TITLE_MAX_LENGTH, `must be at most ${PETITION_TITLE_MAX_LENGTH} characters each`),
+        noControl(CONTROL),
+      ),
+    ),
     v.maxLength(PETITION_TARGETS_MAX, `must be at most ${PETITION_TARGETS_MAX}`),
   ),
   goal: v.nullable(

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { PoolClient, QueryConfig } from 'pg';
 import { POSTGRES_MIGRATIONS } from './postgres-schema.js';
+import { NUL_IN_TEXT } from './sql-errors.js';
 import { sqlFor } from './sql-engine.js';
 import type { SqlEngine, SqlStatement, SqlText, StatementOptions } from './sql-engine.js';
 
@@ -97,8 +98,16 @@ export class PostgresEngine implements SqlEngine {
     const { text, names } = toPostgresPlaceholders(sqlFor(sql, 'postgres'));
     const name = `s${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
     const arrays = options.pluck === true || options.raw === true;
+    const reads = /^\s*SELECT\b/i.test(text);
     const query = async (params: unknown[]) => {
       const values = names ? names.map((key) => (params[0] as Record<string, unknown>)[key]) : params;
+      if (values.some(holdsNul)) {
+        // PostgreSQL text cannot hold U+0000, so no row has such a value: a lookup by one
+        // (an api_key or a source as sent) finds nothing, as on SQLite. Writes are checked
+        // before they get here; one that was not is refused by its code, not sent.
+        if (reads) return { rows: [] as R[], changes: 0 };
+        throw Object.assign(new Error('a text value holds U+0000'), { code: NUL_IN_TEXT });
+      }
       const config: QueryConfig = { name, text, values };
       try {
         const target: pg.ClientBase | pg.Pool = this.#context.getStore() ?? this.#pool;
@@ -186,3 +195,8 @@ export class PostgresEngine implements SqlEngine {
 }
 
 function ignoreConnectionError(): void {}
+
+
+function holdsNul(value: unknown): boolean {
+  return typeof value === 'string' && value.includes('\u0000');
+}

@@ -5,3 +5,6 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
+
+/** PostgreSQL's SQLSTATE for a character its encoding cannot hold: what it says of U+0000. */
+export const NUL_IN_TEXT = '22021';

@@ -114,6 +114,30 @@ test('POST auth_keys with random JSON values', async () => {
   );
 });
 
+test('a NUL character anywhere is an ordinary refusal on either engine (PostgreSQL text cannot hold one)', async () => {
+  const path = signaturesPath(t.petitionId);
+  const post = (target: string, pairs: [string, string][]) =>
+    fetch(urlOf(t, target), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(pairs).toString() });
+  const unknownKey = await post(path, [['api_key', 'pk_\u0000'], ['first_name', 'Ada']]);
+  assert.equal(unknownKey.status, 401);
+  await assertWellFormed(unknownKey);
+  const read = await fetch(urlOf(t, `${path}?api_key=${encodeURIComponent('\u0000')}`));
+  assert.equal(read.status, 401);
+  await assertWellFormed(read);
+  // A source with a NUL finds no key: 401, as any unknown source.
+  const signed = await signFormBody([['api_key', t.consumer.api_key], ['source', 'https://x.example.org/\u0000'], ['first_name', 'Ada'], ['timestamp', new Date().toISOString()], ['endpoint', path]], t.consumer.secret, key);
+  const unknownSource = await fetch(urlOf(t, path), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: signed });
+  assert.equal(unknownSource.status, 401);
+  const keys = `/v1/petitions/${t.petitionId}/auth_keys`;
+  const keyRequest = await signFormBody([
+    ['api_key', t.consumer.api_key], ['source_description', 'site\u0000'], ['source', 'https://nul.example.org/'], ['requester_email', 'team@example.org'],
+    ['callback_endpoint', 'http://127.0.0.1:9/cb'], ['timestamp', new Date().toISOString()], ['endpoint', keys],
+  ], t.consumer.secret, '');
+  const refused = await fetch(urlOf(t, keys), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: keyRequest });
+  assert.equal(refused.status, 400);
+  assert.deepEqual(((await refused.json()) as { messages: string[] }).messages, ['source_description: must not contain control characters']);
+});
+
 test('random methods and paths', async () => {
   await fc.assert(
     fc.asyncProperty(

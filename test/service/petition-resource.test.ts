@@ -141,4 +141,13 @@ describe('admin commands for the petition', () => {
     assert.match(taken.stderr, /url: another petition already has this url/);
     assert.match(runAdmin(['update-petition', '--db', t.dbPath, '999', '--goal', '5']).stderr, /petition 999 not found/);
   });
+
+  test('control characters are refused in the title, targets and overview (line breaks stay in the overview)', async () => {
+    await assert.rejects(t.admin.createPetition({ title: 'Nul\u0000title' }), /title: must not contain control characters/);
+    await assert.rejects(t.admin.createPetition({ title: 'Tab\ttitle' }), /title: must not contain control characters/);
+    await assert.rejects(t.admin.createPetition({ title: 'Fine', targets: ['The\u0000Mayor'] }), /targets: must not contain control characters/);
+    await assert.rejects(t.admin.createPetition({ title: 'Fine', overview: 'bell\u0007' }), /overview: must not contain control characters/);
+    const { petition_id } = await t.admin.createPetition({ title: 'Paragraphs', overview: 'One.\n\n\tTwo.' });
+    assert.equal((await t.admin.petition(petition_id)).overview, 'One.\n\n\tTwo.');
+  });
 });
