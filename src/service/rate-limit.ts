@@ -34,7 +34,7 @@ export class FixedWindowLimit<Key> {
    */
   constructor(
     readonly perWindow: number,
-    private readonly windowMs = MINUTE_MS,
+    readonly windowMs = MINUTE_MS,
     private readonly aligned = false,
   ) {}
 
@@ -48,6 +48,11 @@ export class FixedWindowLimit<Key> {
   /** Counts one against `key`'s budget. */
   count(key: Key, now = Date.now()): void {
     this.current(key, now).count++;
+  }
+
+  /** Where the aligned window holding `now` starts. */
+  alignedStart(now: number): number {
+    return now - (now % this.windowMs);
   }
 
   /** What was counted since the last call, per key, for the other instances. */
@@ -71,7 +76,7 @@ export class FixedWindowLimit<Key> {
     let window = this.windows.get(key);
     if (!window || now - window.startedAt >= this.windowMs) {
       if (!window && this.windows.size >= SWEEP_AT) this.dropEnded(now);
-      const startedAt = this.aligned ? now - (now % this.windowMs) : now;
+      const startedAt = this.aligned ? this.alignedStart(now) : now;
       window = { startedAt, count: 0, shared: 0, elsewhere: 0 };
       this.windows.set(key, window);
     }

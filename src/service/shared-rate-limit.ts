@@ -10,6 +10,7 @@ export const SYNC_EVERY_MS = 250;
 
 export class RateLimitSharing {
   #syncing = false;
+  #prunedAt: number | undefined;
 
   constructor(
     private readonly store: Store,
@@ -25,11 +26,15 @@ export class RateLimitSharing {
       for (const { key, startedAt, unshared } of deltas) {
         await this.store.addRateCount.run({ key: String(key), window_start: startedAt, added: unshared });
       }
-      const windowStart = now - (now % 60_000);
+      const windowStart = this.limit.alignedStart(now);
       for (const { key, count } of await this.store.rateCountsOf.all(windowStart)) {
         this.limit.heard(Number(key), windowStart, count, now);
       }
-      await this.store.forgetRateCountsBefore.run(windowStart - 60_000);
+      // Windows before the last are of no use to anyone: dropped once per window, not per sync.
+      if (windowStart !== this.#prunedAt) {
+        await this.store.forgetRateCountsBefore.run(windowStart - this.limit.windowMs);
+        this.#prunedAt = windowStart;
+      }
     } finally {
       this.#syncing = false;
     }
