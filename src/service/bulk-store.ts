@@ -4,8 +4,8 @@
 import type { SqlEngine } from './sql-engine.js';
 import type { SignatureColumns } from './store-rows.js';
 
-/** The signatures table's columns in the order the bulk insert takes them, with their types. */
-const SIGNATURE_ARRAYS: ReadonlyArray<[keyof SignatureColumns, string]> = [
+/** The signatures table's columns a new signature sets, in order, with their PostgreSQL types. */
+export const SIGNATURE_COLUMNS: ReadonlyArray<[keyof SignatureColumns, string]> = [
   ['petition_id', 'bigint'], ['email_identity', 'text'], ['email', 'text'], ['first_name', 'text'], ['last_name', 'text'],
   ['address', 'text'], ['city', 'text'], ['state_province', 'text'], ['postal_code', 'text'], ['country_code', 'text'],
   ['phone', 'text'], ['reason', 'text'], ['hidden', 'integer'], ['signed_on', 'bigint'], ['auth_key_request_id', 'bigint'],
@@ -14,7 +14,7 @@ const SIGNATURE_ARRAYS: ReadonlyArray<[keyof SignatureColumns, string]> = [
 
 /** The rows as one array per column, for insertSignatures. */
 export function signatureArrays(rows: SignatureColumns[]): unknown[][] {
-  return SIGNATURE_ARRAYS.map(([column]) => rows.map((row) => row[column]));
+  return SIGNATURE_COLUMNS.map(([column]) => rows.map((row) => row[column]));
 }
 
 export function bulkStatements(db: SqlEngine) {
@@ -29,8 +29,8 @@ export function bulkStatements(db: SqlEngine) {
       'SELECT email_identity FROM signatures WHERE petition_id = ? AND email_identity = ANY(?::text[])',
     ),
     insertSignatures: db.prepare<unknown[][]>(
-      `INSERT INTO signatures (${SIGNATURE_ARRAYS.map(([column]) => column).join(', ')})
-       SELECT * FROM unnest(${SIGNATURE_ARRAYS.map(([, type]) => `?::${type}[]`).join(', ')})`,
+      `INSERT INTO signatures (${SIGNATURE_COLUMNS.map(([column]) => column).join(', ')})
+       SELECT * FROM unnest(${SIGNATURE_COLUMNS.map(([, type]) => `?::${type}[]`).join(', ')})`,
     ),
   };
 }

@@ -5,7 +5,7 @@ import type { SqlEngine, SqlRun, SqlStatement, StatementArgs } from './sql-engin
 import { confirmationStatements } from './confirmation-store.js';
 import { RECORD_OPENED_AT } from './database.js';
 import { instanceStatements } from './instance-store.js';
-import { bulkStatements } from './bulk-store.js';
+import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
@@ -41,12 +41,9 @@ function changesRules<P extends object>(version: RulesVersion, statement: SqlSta
   };
 }
 
-const INSERT_SIGNATURE = `INTO signatures (petition_id, email_identity, email, first_name, last_name, address, city,
-    state_province, postal_code, country_code, phone, reason, hidden, signed_on, auth_key_request_id, listed_position,
-    state, name_key, surname_key, postal_key)
-  VALUES (@petition_id, @email_identity, @email, @first_name, @last_name, @address, @city,
-    @state_province, @postal_code, @country_code, @phone, @reason, @hidden, @signed_on, @auth_key_request_id, @listed_position,
-    @state, @name_key, @surname_key, @postal_key)`;
+/** One signature's row, by the column list the bulk insert uses too (bulk-store.ts). */
+const INSERT_SIGNATURE = `INTO signatures (${SIGNATURE_COLUMNS.map(([column]) => column).join(', ')})
+  VALUES (${SIGNATURE_COLUMNS.map(([column]) => `@${column}`).join(', ')})`;
 
 const PETITION_BY_ID = `SELECT id, title, overview, targets, goal, status, end_at, url, image_url, created_at, signature_count,
          first_listed_position, last_listed_position, earliest_signed_on, confirm_signers
@@ -57,10 +54,10 @@ export function createStore(db: SqlEngine) {
   const statements = {
     rulesVersion,
     /**
-     * SQLite: changes when another connection (an admin command) commits, so what is remembered
-     * may be stale. PostgreSQL has no such counter; submission-lookups.ts does without it there.
+     * Changes when another connection (an admin command) commits, so what is remembered may be
+     * stale. SQLite's only: where commits are not counted, submission-lookups.ts never reads it.
      */
-    dataVersion: db.prepare<[], number>({ sqlite: 'PRAGMA data_version', postgres: 'SELECT NULL' }, { pluck: true }),
+    dataVersion: db.prepare<[], number>('PRAGMA data_version', { pluck: true }),
     consumerByApiKey: db.prepare<[string], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE api_key = ?'),
     insertConsumer: db.prepare<[string, string, string, number]>(
       'INSERT INTO consumers (name, api_key, secret, created_at) VALUES (?, ?, ?, ?)',
