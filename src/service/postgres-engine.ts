@@ -179,9 +179,15 @@ export class PostgresEngine implements SqlEngine {
         if (rows.length === 0) await client.query('INSERT INTO schema_version (version) VALUES (0)');
         for (; version < POSTGRES_MIGRATIONS.length; version++) {
           await client.query('BEGIN');
-          await client.query(POSTGRES_MIGRATIONS[version]!);
-          await client.query('UPDATE schema_version SET version = $1', [version + 1]);
-          await client.query('COMMIT');
+          try {
+            await client.query(POSTGRES_MIGRATIONS[version]!);
+            await client.query('UPDATE schema_version SET version = $1', [version + 1]);
+            await client.query('COMMIT');
+          } catch (error) {
+            // Rolled back, so the unlock below runs and the error said is the migration's own.
+            await client.query('ROLLBACK').catch(ignoreConnectionError);
+            throw error;
+          }
         }
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
@@ -195,7 +201,6 @@ export class PostgresEngine implements SqlEngine {
 }
 
 function ignoreConnectionError(): void {}
-
 
 function holdsNul(value: unknown): boolean {
   return typeof value === 'string' && value.includes('\u0000');

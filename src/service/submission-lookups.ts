@@ -79,7 +79,8 @@ export class SubmissionLookups {
 
   /**
    * PRAGMA data_version now; when another connection committed since the remembered rows were
-   * read, they are dropped.
+   * read, they are dropped. Where commits are not counted (#shared), a new number each time:
+   * every batch is checked again.
    */
   async dataVersion(): Promise<number> {
     if (this.#shared) return ++this.#sharedVersion;
