@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevStack } from '../src/dev/stack.js';
-import { launchChromium } from '../test/e2e/chromium.js';
+import { launchChromium } from '../support/chromium.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'petition-embed-screenshot-'));

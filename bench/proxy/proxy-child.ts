@@ -1,7 +1,7 @@
 // The proxy as the benchmark runs it: a child process with a transport that counts calls to the
 // service by path, readable at GET /bench/upstream-calls (mounted through extraRoutes). On
 // SIGTERM it closes and exits normally, so that `node --cpu-prof` writes its profile.
-import { httpTransport } from '../../src/proxy/http-transport.js';
+import { httpTransport } from '../../src/proxy/upstream/http-transport.js';
 import { loadProxyConfig, startProxy } from '../../src/proxy/index.js';
 
 const [configPath] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // Benchmark: signed submissions accepted per second, and CPU per accepted submission per
 // process, on SQLite (one instance), on PostgreSQL with one instance, and with two instances on
 // one PostgreSQL database, in the same run, rounds alternating the order. PostgreSQL is a
-// throwaway cluster (test/service/postgres-cluster.ts: fsync off, as in the tests; a real
+// throwaway cluster (support/postgres-cluster.ts: fsync off, as in the tests; a real
 // server's fsync adds disk waits, not CPU). Its CPU is every server process of the cluster.
 // Then how long until nothing is left queued (0 unless the group commit regresses).
 // Usage: node --import tsx bench/service/engines.ts [rounds] [seconds]
@@ -10,8 +10,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
-import { openStoreEngine } from '../../src/service/store-engine.js';
-import { startPostgresCluster, stopWithProcess } from '../../test/service/postgres-cluster.js';
+import { openStoreEngine } from '../../src/service/store/engines/store-engine.js';
+import { startPostgresCluster, stopWithProcess } from '../../support/postgres-cluster.js';
 import { median } from '../median.js';
 import { cpuSeconds, loadAverage } from '../proc-stat.js';
 import { SOURCE, signedBodies } from './bench-service.js';

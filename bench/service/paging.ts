@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
 import { spawnService } from './service-process.js';
 import { median } from '../median.js';
-import { startPostgresCluster, stopWithProcess } from '../../test/service/postgres-cluster.js';
+import { startPostgresCluster, stopWithProcess } from '../../support/postgres-cluster.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const REQUESTS = Number(process.argv[3] ?? 400);

@@ -1,7 +1,7 @@
 // Benchmark: the console's signature search on a petition of 1,000,000 signatures, over HTTP
 // with a signed-in session: common and rare name prefixes (either order), a whole email
 // address, a postal code prefix and no match; and the console's lists at depth. Every query
-// reads index ranges only (test/service/signature-search.test.ts checks the plans).
+// reads index ranges only (test/service/signatures/signature-search.test.ts checks the plans).
 // Usage: node --import tsx bench/service/search.ts [runs] [requests-per-query] [signatures]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

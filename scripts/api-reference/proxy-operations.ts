@@ -1,9 +1,9 @@
 // The signing proxy's routes (src/proxy/app.ts, api-routes.ts, callback-routes.ts,
 // asset-routes.ts) and every status each can answer.
 import { BODY_LIMIT_BYTES } from '../../src/proxy/app.js';
-import { HONEYPOT_FIELD } from '../../src/proxy/api-routes.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RECENT_COUNT } from '../../src/service/pagination.js';
-import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/submissions.js';
+import { HONEYPOT_FIELD } from '../../src/proxy/http/api-routes.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RECENT_COUNT } from '../../src/service/signatures/pagination.js';
+import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/outbox/submissions.js';
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, LANGUAGE_TAG, OPT_IN_ID, REFERRER_MAX_LENGTH } from '../../src/shared/consent.js';
 import { formatProblem, problemMessage } from '../../src/shared/signature-schema.js';
 import viteConfig from '../../vite.config.js';

@@ -1,9 +1,9 @@
 // The service's operations under /v1 (petitions-api.md with decisions.md): parameters, bodies and
-// every status each can answer, as src/service/routes.ts and the rules behind it give them.
-import { RECENT_COUNT } from '../../src/service/pagination.js';
-import { PETITION_CLOSED } from '../../src/service/petitions.js';
-import { BODY_LIMIT_BYTES } from '../../src/service/request-body.js';
-import { ALREADY_SIGNED, NO_SIGNATURE_DATA } from '../../src/service/signature-submission.js';
+// every status each can answer, as src/service/http/routes.ts and the rules behind it give them.
+import { RECENT_COUNT } from '../../src/service/signatures/pagination.js';
+import { PETITION_CLOSED } from '../../src/service/petitions/petitions.js';
+import { BODY_LIMIT_BYTES } from '../../src/service/http/request-body.js';
+import { ALREADY_SIGNED, NO_SIGNATURE_DATA } from '../../src/service/signatures/signature-submission.js';
 import { formatProblem, problemMessage } from '../../src/shared/signature-schema.js';
 import { schemaRef } from './object-schema.js';
 import { examplePage, examplePetition, exampleSignatures, outcomeExamples } from './resource-examples.js';

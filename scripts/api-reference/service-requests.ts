@@ -1,8 +1,8 @@
 // What requests to the service carry: api_key, the signing parameters, the two POST bodies (form
 // and JSON), and the list parameters (decisions.md "Authentication", "Signature list").
-import { BODY_LIMIT_BYTES } from '../../src/service/request-body.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/service/pagination.js';
-import { SIGNER_LANGUAGES } from '../../src/service/signer-language.js';
+import { BODY_LIMIT_BYTES } from '../../src/service/http/request-body.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/service/signatures/pagination.js';
+import { SIGNER_LANGUAGES } from '../../src/service/confirmation/signer-language.js';
 import { KEY_REQUEST_URL_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
 import type { AuthKeyRequestInput } from '../../src/shared/types.js';
 import { objectSchema, petitionId, schemaRef, type JsonSchema } from './object-schema.js';

@@ -1,6 +1,6 @@
 // The service's answers that many operations share (components.responses of service.yaml), and
 // the headers its app puts on every answer it makes itself.
-import { PETITION_NOT_FOUND } from '../../src/service/petitions.js';
+import { PETITION_NOT_FOUND } from '../../src/service/petitions/petitions.js';
 import { failureResponse, header, headerRef, responseRef, type OpenApiObject } from './response-objects.js';
 
 /**

@@ -3,20 +3,20 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../shared/signed-body-limit.js';
-import { apiRoutes, HONEYPOT_FIELD } from './api-routes.js';
-import { assetRoutes, isElementAsset } from './asset-routes.js';
-import type { AssetSource } from './asset-source.js';
-import type { AuthKeys } from './auth-keys.js';
-import { callbackRoutes } from './callback-routes.js';
-import type { CallbackVerifier } from './callback-verification.js';
-import { optInsOf, type ProxyConfig } from './config.js';
-import { failureResponse, ProxyError } from './failure.js';
-import type { LogSummary } from './log-summary.js';
-import { EMBED_STATUS_PATH, originPolicy, type OriginRules } from './origin-policy.js';
-import type { PetitionReads } from './petition-reads.js';
-import { FixedWindowLimit } from './rate-limit.js';
-import type { RateCounters } from './rate-counters.js';
-import type { Submissions } from './submissions.js';
+import { apiRoutes, HONEYPOT_FIELD } from './http/api-routes.js';
+import { assetRoutes, isElementAsset } from './assets/asset-routes.js';
+import type { AssetSource } from './assets/asset-source.js';
+import type { AuthKeys } from './keys/auth-keys.js';
+import { callbackRoutes } from './keys/callback-routes.js';
+import type { CallbackVerifier } from './keys/callback-verification.js';
+import { optInsOf, type ProxyConfig } from './config/config.js';
+import { failureResponse, ProxyError } from './http/failure.js';
+import type { LogSummary } from './background/log-summary.js';
+import { EMBED_STATUS_PATH, originPolicy, type OriginRules } from './visitors/origin-policy.js';
+import type { PetitionReads } from './reads/petition-reads.js';
+import { FixedWindowLimit } from './visitors/rate-limit.js';
+import type { RateCounters } from './visitors/rate-counters.js';
+import type { Submissions } from './outbox/submissions.js';
 
 /**
  * Every signature the schema accepts fits, in any script, even from a browser whose JSON escapes

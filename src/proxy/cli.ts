@@ -3,13 +3,13 @@
 // `petition-embed proxy webhook test --config FILE [--petition ID]` sends each webhook a sample;
 // `petition-embed proxy doctor --config FILE` checks the setup, one line per finding.
 import { parseArgs } from 'node:util';
-import { loadProxyConfig } from './config-file.js';
-import { ProxyConfigError, type ProxyConfig } from './config.js';
-import { exitStatusOf, formatFinding } from './doctor-finding.js';
-import { runDoctor } from './doctor.js';
-import { createKeyFile } from './key-file.js';
+import { loadProxyConfig } from './config/config-file.js';
+import { ProxyConfigError, type ProxyConfig } from './config/config.js';
+import { exitStatusOf, formatFinding } from './doctor/doctor-finding.js';
+import { runDoctor } from './doctor/doctor.js';
+import { createKeyFile } from './keys/key-file.js';
 import { startProxy } from './index.js';
-import { sendWebhookSamples } from './webhook-test.js';
+import { sendWebhookSamples } from './webhooks/webhook-test.js';
 
 const USAGE =
   'usage: petition-embed proxy [--host 127.0.0.1] [--port 4020] --config proxy.config.json\n' +

@@ -1,18 +1,18 @@
 // What the operator's admin commands do, on the database file directly, so they work while
 // a service runs on the same file (WAL lets both proceed; the service polls for deliveries).
 import { randomBytes } from 'node:crypto';
-import { COMMAND_LINE } from './audit-log.js';
-import { decideKeyRequest } from './auth-key-requests.js';
-import { createOperator, resetOperatorPassword } from './operators.js';
-import type { NewOperator } from './operators.js';
-import type { PetitionFieldsText } from './petition-fields.js';
-import { createPetition, existingPetition, updatePetition } from './petition-writes.js';
-import { petitionResource } from './petitions.js';
-import { seedSignatures } from './seed.js';
+import { COMMAND_LINE } from './operators/audit-log.js';
+import { decideKeyRequest } from './auth-keys/auth-key-requests.js';
+import { createOperator, resetOperatorPassword } from './operators/operators.js';
+import type { NewOperator } from './operators/operators.js';
+import type { PetitionFieldsText } from './petitions/petition-fields.js';
+import { createPetition, existingPetition, updatePetition } from './petitions/petition-writes.js';
+import { petitionResource } from './petitions/petitions.js';
+import { seedSignatures } from './seed/seed.js';
 import type { PetitionResource } from '../shared/types.js';
-import { createStore } from './store.js';
-import { openStoreEngine } from './store-engine.js';
-import type { AuthKeyRequestRecord } from './store.js';
+import { createStore } from './store/store.js';
+import { openStoreEngine } from './store/engines/store-engine.js';
+import type { AuthKeyRequestRecord } from './store/store.js';
 
 /**
  * A key request as the operator sees it. The auth_key is left out on purpose: it reaches the

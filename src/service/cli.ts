@@ -4,10 +4,10 @@ import { parseArgs } from 'node:util';
 import { openAdmin } from './admin.js';
 import type { ServiceAdmin } from './admin.js';
 import { DatabaseNotWritableError, startService } from './index.js';
-import { smtpSettingsProblem } from './mailer.js';
-import type { SmtpSettings } from './mailer.js';
-import type { PetitionFieldsText } from './petition-fields.js';
-import { OperatorError } from './operator-error.js';
+import { smtpSettingsProblem } from './confirmation/mailer.js';
+import type { SmtpSettings } from './confirmation/mailer.js';
+import type { PetitionFieldsText } from './petitions/petition-fields.js';
+import { OperatorError } from './errors/operator-error.js';
 
 const DEFAULT_DB = 'data/service.db';
 

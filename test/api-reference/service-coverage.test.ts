@@ -5,7 +5,7 @@ import './validate-fetch.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
-import { BODY_LIMIT_BYTES } from '../../src/service/request-body.js';
+import { BODY_LIMIT_BYTES } from '../../src/service/http/request-body.js';
 import { startCallbackReceiver } from '../service/callback-receiver.js';
 import {
   authKeysPath,

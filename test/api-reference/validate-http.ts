@@ -37,13 +37,13 @@ function watch(request: ClientRequest, report: Report): void {
 }
 
 /**
- * The service's own callback deliveries (src/service/callback-request.ts) are left alone: their
+ * The service's own callback deliveries (src/service/auth-keys/callback-request.ts) are left alone: their
  * receivers are whatever a test set up, and a webhook's answer is the receiver's, not a documented
  * server's. A test's own POST to the proxy's callback route carries the same headers, so only the
  * caller tells them apart.
  */
 function isCallbackDelivery(): boolean {
-  return new Error().stack?.includes('/src/service/callback-request.') ?? false;
+  return new Error().stack?.includes('/src/service/auth-keys/callback-request.') ?? false;
 }
 
 /** Wraps http.request (and, through syncBuiltinESMExports, every `import { request } from 'node:http'`). */

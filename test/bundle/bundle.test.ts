@@ -10,7 +10,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { extname, join, normalize } from 'node:path';
-import { launchChromium } from '../e2e/chromium.js';
+import { launchChromium } from '../../support/chromium.js';
 import type { Browser } from 'playwright-core';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;

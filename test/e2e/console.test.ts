@@ -12,7 +12,7 @@ import type { CallbackReceiver } from '../service/callback-receiver.js';
 import { authKeysPath, eventually, keyRequestFields, signedPost } from '../service/harness.js';
 import { startTestService } from '../service/harness.js';
 import type { TestService } from '../service/harness.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium } from '../../support/chromium.js';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const EMAIL = 'operator@example.org';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { openAdmin } from '../../src/service/admin.js';
 import { startDevStack, type DevStack } from '../../src/dev/stack.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium } from '../../support/chromium.js';
 import { createRequire } from 'node:module';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { Stack, eventually, keysDecided } from '../proxy/stack.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium } from '../../support/chromium.js';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

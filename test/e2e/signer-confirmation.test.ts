@@ -10,7 +10,7 @@ import { startTestService } from '../service/harness.js';
 import type { TestService } from '../service/harness.js';
 import { startMailCatcher } from '../service/mail-catcher.js';
 import type { MailCatcher } from '../service/mail-catcher.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium } from '../../support/chromium.js';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const source = 'https://confirm.example.org/';

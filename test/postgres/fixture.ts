@@ -5,10 +5,10 @@ import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { openAdmin } from '../../src/service/admin.js';
 import type { ServiceAdmin } from '../../src/service/admin.js';
-import { openStoreEngine } from '../../src/service/store-engine.js';
+import { openStoreEngine } from '../../src/service/store/engines/store-engine.js';
 import { authKeysPath, keyRequestFields, signaturesPath, signerFields } from '../service/harness.js';
-import { startPostgresCluster, stopWithProcess } from '../service/postgres-cluster.js';
-import type { PostgresCluster } from '../service/postgres-cluster.js';
+import { startPostgresCluster, stopWithProcess } from '../../support/postgres-cluster.js';
+import type { PostgresCluster } from '../../support/postgres-cluster.js';
 import { signedPostTo } from '../service/service-client.js';
 
 let started: PostgresCluster | undefined;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { ServiceOptions } from '../../src/service/index.js';
 import { ConsoleClient, pageText } from './console-client.js';
 import { getJson, signaturesPath, startTestService } from './harness.js';
-import type { SqlEngine } from '../../src/service/sql-engine.js';
+import type { SqlEngine } from '../../src/service/store/engines/sql-engine.js';
 import { withDatabase } from './test-database.js';
 import type { TestService } from './harness.js';
 

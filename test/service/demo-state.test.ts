@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_OPERATOR_EMAIL, DEMO_PETITION_TITLE, loadOrCreateDemoState } from '../../src/dev/demo-state.js';
 import { openAdmin } from '../../src/service/admin.js';
-import { openDatabase } from '../../src/service/database.js';
-import { SqliteEngine } from '../../src/service/sqlite-engine.js';
-import { authenticateOperator } from '../../src/service/operators.js';
-import { createStore } from '../../src/service/store.js';
+import { openDatabase } from '../../src/service/store/engines/database.js';
+import { SqliteEngine } from '../../src/service/store/engines/sqlite-engine.js';
+import { authenticateOperator } from '../../src/service/operators/operators.js';
+import { createStore } from '../../src/service/store/store.js';
 import { onPostgres } from './test-database.js';
 
 test('the demo petition has its text, target and goal, and the demo operator signs in; a second start reuses both', { skip: onPostgres && 'the demo runs on SQLite' }, async () => {

@@ -3,10 +3,10 @@
 // test's database is a new one in a throwaway cluster that this test process starts when first
 // asked and stops when it exits.
 import { join } from 'node:path';
-import type { SqlEngine } from '../../src/service/sql-engine.js';
-import { openStoreEngine } from '../../src/service/store-engine.js';
-import { startPostgresCluster, stopWithProcess } from './postgres-cluster.js';
-import type { PostgresCluster } from './postgres-cluster.js';
+import type { SqlEngine } from '../../src/service/store/engines/sql-engine.js';
+import { openStoreEngine } from '../../src/service/store/engines/store-engine.js';
+import { startPostgresCluster, stopWithProcess } from '../../support/postgres-cluster.js';
+import type { PostgresCluster } from '../../support/postgres-cluster.js';
 
 export const onPostgres = process.env['SERVICE_TEST_DATABASE'] === 'postgres';
 

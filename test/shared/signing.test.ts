@@ -11,7 +11,7 @@ import {
   timingSafeEqualText,
   verifyCallbackSignature,
 } from '../../src/shared/signing.js';
-import { formRequestString } from '../../src/service/form-body.js';
+import { formRequestString } from '../../src/service/http/form-body.js';
 
 interface RsigVector {
   description: string;

@@ -9,7 +9,7 @@ import type { SignerField } from '../../shared/signature-schema.js';
 import type { Translator } from '../i18n/translator.js';
 import { labelId } from '../signer-field-text.js';
 
-/** The proxy's honeypot field (src/proxy/api-routes.ts): hidden from people, filled by bots. */
+/** The proxy's honeypot field (src/proxy/http/api-routes.ts): hidden from people, filled by bots. */
 export const HONEYPOT_FIELD = 'website';
 
 export interface ShownProblem {

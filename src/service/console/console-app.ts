@@ -5,10 +5,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
-import { csrfTokenMatches, currentSession } from '../console-sessions.js';
-import { errorCode } from '../error-code.js';
-import { OperatorError } from '../operator-error.js';
-import { securePageHeaders } from '../page-style.js';
+import { csrfTokenMatches, currentSession } from '../operators/console-sessions.js';
+import { errorCode } from '../errors/error-code.js';
+import { OperatorError } from '../errors/operator-error.js';
+import { securePageHeaders } from '../http/page-style.js';
 import { auditRoutes } from './audit-routes.js';
 import type { ConsoleDependencies, ConsoleEnv, FormFields } from './console-env.js';
 import { CONSOLE_PATH, sessionCookie } from './console-env.js';

@@ -2,11 +2,11 @@
 // requester email); grant, deny or revoke, each answered to the requester by callback.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { decideKeyRequest } from '../auth-key-requests.js';
-import type { OperatorDecision } from '../auth-key-requests.js';
-import type { ConsoleSession } from '../console-sessions.js';
-import type { KeyRequestForReview } from '../operator-store.js';
-import { OperatorError } from '../operator-error.js';
+import { decideKeyRequest } from '../auth-keys/auth-key-requests.js';
+import type { OperatorDecision } from '../auth-keys/auth-key-requests.js';
+import type { ConsoleSession } from '../operators/console-sessions.js';
+import type { KeyRequestForReview } from '../store/operator-store.js';
+import { OperatorError } from '../errors/operator-error.js';
 import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
 import { CONSOLE_PATH, pathId } from './console-env.js';
 import { doneNotice } from './done-notices.js';

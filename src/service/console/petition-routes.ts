@@ -1,11 +1,11 @@
 // The console's petition routes: list, create, edit, open and close, and the CSV export.
 import { Hono } from 'hono';
-import { recordAudit } from '../audit-log.js';
-import type { PetitionFieldsText } from '../petition-fields.js';
-import { PetitionFieldsError } from '../petition-fields.js';
-import { createPetition, updatePetition } from '../petition-writes.js';
-import { exportFileName, signatureExportStream } from '../signature-export.js';
-import type { PetitionRow, Store } from '../store.js';
+import { recordAudit } from '../operators/audit-log.js';
+import type { PetitionFieldsText } from '../petitions/petition-fields.js';
+import { PetitionFieldsError } from '../petitions/petition-fields.js';
+import { createPetition, updatePetition } from '../petitions/petition-writes.js';
+import { exportFileName, signatureExportStream } from '../signatures/signature-export.js';
+import type { PetitionRow, Store } from '../store/store.js';
 import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
 import { CONSOLE_PATH, field, pathId } from './console-env.js';
 import { doneNotice } from './done-notices.js';

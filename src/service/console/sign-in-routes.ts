@@ -1,12 +1,12 @@
 // Signing in and out of the console, and choosing a password after a one-time one.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { recordAudit } from '../audit-log.js';
-import { endSession, startSession } from '../console-sessions.js';
-import type { ConsoleSession } from '../console-sessions.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, authenticateOperator, changeOwnPassword, hasOperators, passwordProblem } from '../operators.js';
-import type { PasswordProblem } from '../operators.js';
-import { newSecretToken } from '../secret-token.js';
+import { recordAudit } from '../operators/audit-log.js';
+import { endSession, startSession } from '../operators/console-sessions.js';
+import type { ConsoleSession } from '../operators/console-sessions.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, authenticateOperator, changeOwnPassword, hasOperators, passwordProblem } from '../operators/operators.js';
+import type { PasswordProblem } from '../operators/operators.js';
+import { newSecretToken } from '../http/secret-token.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
 import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
 import {

@@ -1,10 +1,10 @@
 // The console's signature routes: browse and search a petition's signatures, and hide,
 // invalidate or erase one.
 import { Hono } from 'hono';
-import { hideSignature, invalidateSignature } from '../moderation.js';
-import { OperatorError } from '../operator-error.js';
-import { listedSignaturesPage, searchSignatures, unlistedSignaturesPage } from '../signature-directory.js';
-import { eraseSigner } from '../signer-erasure.js';
+import { hideSignature, invalidateSignature } from '../signatures/moderation.js';
+import { OperatorError } from '../errors/operator-error.js';
+import { listedSignaturesPage, searchSignatures, unlistedSignaturesPage } from '../signatures/signature-directory.js';
+import { eraseSigner } from '../signatures/signer-erasure.js';
 import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
 import { CONSOLE_PATH, field, pathId } from './console-env.js';
 import { doneNotice } from './done-notices.js';

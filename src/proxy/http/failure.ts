@@ -1,0 +1,42 @@
+// The one failure type of the proxy and the spec's error body, {"result":"failure","messages":[…]}.
+// Routes, middleware and domain code throw ProxyError; the app's one onError (app.ts) renders it
+// with failureResponse, as the service does with its ApiError (src/service/errors/api-error.ts).
+import type { Context } from 'hono';
+import type { FieldProblem } from '../../shared/signature-schema.js';
+import { formatProblem } from '../../shared/signature-schema.js';
+import type { FailureBody, FieldProblemRef } from '../../shared/types.js';
+
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+
+export interface FailureDetails {
+  /** Seconds, for 429 and 503 (docs/api.md "Errors": every 503 carries Retry-After). */
+  retryAfter?: number;
+  /** A signer's field problems as (field, code), beside their messages. */
+  problems?: FieldProblemRef[];
+}
+
+export class ProxyError extends Error {
+  constructor(
+    readonly status: FailureStatus,
+    readonly messages: string[],
+    readonly details: FailureDetails = {},
+  ) {
+    super(messages.join('; '));
+    this.name = 'ProxyError';
+  }
+
+  /** 400 for a signer's fields: one message each, and each problem as (field, code) for the browser. */
+  static fields(problems: FieldProblem[]): ProxyError {
+    return new ProxyError(400, problems.map(formatProblem), { problems: problems.map(({ field, code }) => ({ field, code })) });
+  }
+}
+
+export function failureBody(...messages: string[]): FailureBody {
+  return { result: 'failure', messages };
+}
+
+export function failureResponse(c: Context, error: ProxyError): Response {
+  if (error.details.retryAfter !== undefined) c.header('Retry-After', String(error.details.retryAfter));
+  const body: FailureBody = { ...failureBody(...error.messages), ...(error.details.problems ? { problems: error.details.problems } : {}) };
+  return c.json(body, error.status);
+}

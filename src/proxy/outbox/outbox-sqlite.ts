@@ -1,0 +1,114 @@
+// Node implementation of OutboxStore on SQLite (better-sqlite3) in dataDir. WAL with full sync
+// so a submission answered "queued" survives a crash right after the answer.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { SignerInput } from '../../shared/signature-schema.js';
+import { makeDataDir, makePrivateDatabaseFile } from '../config/data-dir.js';
+import type { OutboxEntry, OutboxStore } from './outbox-store.js';
+
+interface Row {
+  id: number;
+  petition_id: number;
+  signer_json: string;
+  language: string | null;
+  attempts: number;
+  next_attempt_at: number;
+  held_cause: string | null;
+}
+
+export function outboxPath(dataDir: string): string {
+  return join(dataDir, 'outbox.sqlite');
+}
+
+/**
+ * Each step brings the schema from version i to i + 1 (`PRAGMA user_version`). An outbox written
+ * by an earlier version holds promised signatures: it is altered in place, never recreated.
+ */
+const MIGRATIONS: Array<(db: Database.Database) => void> = [
+  (db) =>
+    db.exec(`CREATE TABLE IF NOT EXISTS outbox (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      petition_id INTEGER NOT NULL,
+      signer_json TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL
+    )`),
+  // The signer's language, passed on to the service; held entries (refused for this system's fault).
+  (db) =>
+    db.exec(`
+      ALTER TABLE outbox ADD COLUMN language TEXT;
+      ALTER TABLE outbox ADD COLUMN held_cause TEXT;
+      CREATE INDEX outbox_held ON outbox(next_attempt_at) WHERE held_cause IS NOT NULL;
+    `),
+];
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  for (let step = version; step < MIGRATIONS.length; step++) {
+    db.transaction(() => {
+      MIGRATIONS[step]!(db);
+      db.pragma(`user_version = ${step + 1}`);
+    })();
+  }
+}
+
+function entryOf(row: Row | undefined): OutboxEntry | undefined {
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    petitionId: row.petition_id,
+    signer: JSON.parse(row.signer_json) as SignerInput,
+    ...(row.language !== null ? { language: row.language } : {}),
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    ...(row.held_cause !== null ? { heldCause: row.held_cause } : {}),
+  };
+}
+
+export function openOutboxDatabase(dataDir: string): OutboxStore {
+  makeDataDir(dataDir);
+  const path = outboxPath(dataDir);
+  makePrivateDatabaseFile(path);
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  migrate(db);
+  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, next_attempt_at) VALUES (?, ?, ?, ?)');
+  const selectFirstInLine = db.prepare('SELECT * FROM outbox WHERE held_cause IS NULL ORDER BY id LIMIT 1');
+  const selectNextHeld = db.prepare('SELECT * FROM outbox WHERE held_cause IS NOT NULL ORDER BY next_attempt_at, id LIMIT 1');
+  const update = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?');
+  const hold = db.prepare('UPDATE outbox SET held_cause = ?, attempts = ?, next_attempt_at = ? WHERE id = ?');
+  const releaseHeld = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE held_cause IS NOT NULL');
+  const remove = db.prepare('DELETE FROM outbox WHERE id = ?');
+  const countInLine = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE held_cause IS NULL');
+
+  return {
+    async add(petitionId, signer, nextAttemptAt, language) {
+      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, nextAttemptAt).lastInsertRowid);
+    },
+    async firstInLine() {
+      return entryOf(selectFirstInLine.get() as Row | undefined);
+    },
+    async nextHeld() {
+      return entryOf(selectNextHeld.get() as Row | undefined);
+    },
+    async reschedule(id, attempts, nextAttemptAt) {
+      update.run(attempts, nextAttemptAt, id);
+    },
+    async hold(id, cause, attempts, nextAttemptAt) {
+      hold.run(cause, attempts, nextAttemptAt, id);
+    },
+    async releaseHeld(at) {
+      return releaseHeld.run(at).changes;
+    },
+    async remove(id) {
+      remove.run(id);
+    },
+    async lineLength() {
+      return (countInLine.get() as { n: number }).n;
+    },
+    close() {
+      db.close();
+    },
+  };
+}

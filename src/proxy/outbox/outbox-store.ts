@@ -1,0 +1,36 @@
+// Durable queue of submissions the service has not taken yet. The whole signer submission is
+// kept (not a signed body) because each attempt is signed afresh: timestamps expire.
+import type { SignerInput } from '../../shared/signature-schema.js';
+
+export interface OutboxEntry {
+  id: number;
+  petitionId: number;
+  signer: SignerInput;
+  /** The signer's language as the form said it, passed on as `lang`; absent for older entries. */
+  language?: string;
+  attempts: number;
+  /** Epoch milliseconds before which the entry is not tried again. */
+  nextAttemptAt: number;
+  /**
+   * Set while the entry is held: the service refused it for a fault of this system (status and the
+   * service's messages, never personal data). A held entry has stepped out of the line.
+   */
+  heldCause?: string;
+}
+
+export interface OutboxStore {
+  add(petitionId: number, signer: SignerInput, nextAttemptAt: number, language?: string): Promise<number>;
+  /** The first entry in line: the oldest one not held (the line is forwarded strictly in order). */
+  firstInLine(): Promise<OutboxEntry | undefined>;
+  /** The held entry due first. */
+  nextHeld(): Promise<OutboxEntry | undefined>;
+  reschedule(id: number, attempts: number, nextAttemptAt: number): Promise<void>;
+  /** Takes the entry out of the line, for `cause`, until it is delivered or refused for good. */
+  hold(id: number, cause: string, attempts: number, nextAttemptAt: number): Promise<void>;
+  /** Makes every held entry due at `at`; answers how many there are. */
+  releaseHeld(at: number): Promise<number>;
+  remove(id: number): Promise<void>;
+  /** Entries in line (held ones not counted). */
+  lineLength(): Promise<number>;
+  close(): void;
+}

@@ -1,0 +1,134 @@
+// The rules for a validated signature on its way to the service: only with a granted key, in
+// order behind anything already queued, and queued (never lost) when the service is unavailable.
+import type { SignerInput } from '../../shared/signature-schema.js';
+import type { Consent } from './consent-check.js';
+import type { SubmissionResult } from '../../shared/types.js';
+import type { PetitionConfig } from '../config/config.js';
+import type { AuthKeys } from '../keys/auth-keys.js';
+import type { Outbox } from './outbox.js';
+import { deliverSignature, refusesAuthKey, type Delivery } from './signature-delivery.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
+import type { ReadCache } from '../reads/read-cache.js';
+import { ProxyError, type FailureStatus } from '../http/failure.js';
+
+/** A submission that carried no opt-ins and no attribution (a client other than the form). */
+const NO_CONSENT: Consent = { opt_ins: [], attribution: {} };
+
+export const QUEUED_MESSAGE =
+  'Your signature has been received and is queued: it will be added as soon as the petition service is available.';
+
+/** Why this website cannot collect signatures for a petition, by the state of its key. */
+const KEY_MESSAGES = {
+  revoked: 'This petition no longer accepts signatures through this website.',
+  denied: 'This website is not permitted to collect signatures for this petition.',
+  pending: 'This website is still waiting for permission to collect signatures for this petition. Try again later.',
+} as const;
+
+export const PETITION_CLOSED_MESSAGE = 'This petition is closed: it no longer accepts signatures.';
+
+const PASSED_ON = new Set<number>([400, 404, 409, 413, 415, 422]);
+
+export interface SubmissionsOptions {
+  petitions: PetitionConfig[];
+  client: UpstreamClient;
+  keys: AuthKeys;
+  cache: ReadCache;
+  log: (line: string) => void;
+  /**
+   * Called once the signer is to be told their signature was received (the service took it, or
+   * it is in the outbox), before the answer: the campaign's webhook deliveries are stored here.
+   */
+  onAccepted?: (petition: PetitionConfig, signer: SignerInput, consent: Consent) => Promise<void>;
+}
+
+export class Submissions {
+  readonly #options: SubmissionsOptions;
+  #outbox: Outbox | undefined;
+
+  constructor(options: SubmissionsOptions) {
+    this.#options = options;
+  }
+
+  /** The outbox delivers with `deliver` below, so the two are wired after both exist. */
+  useOutbox(outbox: Outbox): void {
+    this.#outbox = outbox;
+  }
+
+  /**
+   * Sends one signature as it is now: fresh timestamp, current key. Used for first tries and by
+   * the outbox for retries, which holds what `deliverSignature` calls this system's fault.
+   */
+  async deliver(petitionId: number, signer: SignerInput, language?: string): Promise<Delivery> {
+    const petition = this.#options.petitions.find((p) => p.id === petitionId);
+    const authKey = this.#options.keys.grantedKey(petitionId);
+    if (!petition || !authKey) {
+      const status = this.#options.keys.statusOf(petitionId);
+      // Still waiting for a key (a new source, or a key file lost while the service was down):
+      // what is queued waits for it rather than being thrown away.
+      if (petition && status === 'pending') return { kind: 'retry', reason: 'auth key pending' };
+      return { kind: 'refused', status: 403, messages: [`auth_key: ${status}`] };
+    }
+    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language);
+    if (delivery.kind === 'accepted') this.#options.cache.invalidate(petitionId);
+    if (delivery.kind === 'refused' && refusesAuthKey(delivery)) await this.#options.keys.markRevoked(petitionId);
+    return delivery;
+  }
+
+  /** The 202 answer's body; a refusal is thrown as a ProxyError. */
+  async submit(petitionId: number, signer: SignerInput, consent: Consent = NO_CONSENT): Promise<SubmissionResult> {
+    const keyStatus = this.#options.keys.statusOf(petitionId);
+    if (keyStatus !== 'granted') {
+      throw keyStatus === 'pending'
+        ? new ProxyError(503, [KEY_MESSAGES.pending], { retryAfter: 60 })
+        : new ProxyError(403, [KEY_MESSAGES[keyStatus]]);
+    }
+    const outbox = this.#requireOutbox();
+    const { language } = consent;
+    if (await outbox.hasWaiting()) {
+      return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, language, 'earlier submissions are queued'));
+    }
+
+    const delivery = await this.deliver(petitionId, signer, language);
+    switch (delivery.kind) {
+      case 'accepted':
+        return this.#accepted(petitionId, signer, consent, { result: 'success' });
+      case 'retry':
+        return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, language, delivery.reason));
+      // Nothing was promised yet, so the signer hears of it (the form shows a field's message).
+      case 'refused':
+      case 'held':
+        throw this.#refusal(petitionId, delivery.status, delivery.messages);
+    }
+  }
+
+  async #accepted(petitionId: number, signer: SignerInput, consent: Consent, result: SubmissionResult): Promise<SubmissionResult> {
+    const petition = this.#options.petitions.find((p) => p.id === petitionId);
+    if (petition) await this.#options.onAccepted?.(petition, signer, consent);
+    return result;
+  }
+
+  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, language: string | undefined, reason: string): Promise<SubmissionResult> {
+    const id = await outbox.queue(petitionId, signer, language);
+    this.#options.log(`outbox: submission #${id} for petition ${petitionId} queued (${reason})`);
+    return { result: 'success', messages: [QUEUED_MESSAGE] };
+  }
+
+  #refusal(petitionId: number, status: number, messages: string[]): ProxyError {
+    if (status === 403) {
+      const key = refusesAuthKey({ status, messages });
+      return new ProxyError(403, [key ? KEY_MESSAGES.revoked : PETITION_CLOSED_MESSAGE]);
+    }
+    if (PASSED_ON.has(status)) {
+      return new ProxyError(status as FailureStatus, messages.length > 0 ? messages : ['The petition service did not accept this signature.']);
+    }
+    // 401 and the like mean this proxy's own credentials or clock are wrong: the operator must act,
+    // and the signer must not be told the service's reasons (they are about our secrets).
+    this.#options.log(`submission for petition ${petitionId} refused by the service (${status}): ${messages.join('; ')}`);
+    return new ProxyError(502, ['The petition service could not verify this website. Try again later.']);
+  }
+
+  #requireOutbox(): Outbox {
+    if (!this.#outbox) throw new Error('Submissions used before its outbox was attached');
+    return this.#outbox;
+  }
+}

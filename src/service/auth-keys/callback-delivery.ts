@@ -1,0 +1,172 @@
+// Posts queued key-request outcomes to their callback endpoints (docs/api.md
+// "Callbacks"): signed with the consumer's secret, retried with exponential backoff and jitter,
+// one at a time and in order for each request, kept in the database so that a restart, or a
+// grant by the admin command from another process, is picked up by polling. Endpoints that
+// hang cannot hold back anyone else's: each host and each consumer has a few slots at a time.
+import { callbackSignature } from '../../shared/signing.js';
+import { postCallback } from './callback-request.js';
+import type { DatabaseHealth } from '../store/engines/database-health.js';
+import { errorCode } from '../errors/error-code.js';
+import type { DueDeliveryRow } from '../store/delivery-store.js';
+import type { Store } from '../store/store.js';
+import { SerialPoll } from '../background/serial-poll.js';
+
+export interface DeliveryTiming {
+  /** First retry after about this long; doubles each time. */
+  retryBaseMs: number;
+  /** Never further apart than this. */
+  retryMaxMs: number;
+  /** Give up this long after the delivery was created. */
+  giveUpAfterMs: number;
+  pollMs: number;
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
+  retryBaseMs: 5_000,
+  retryMaxMs: 60 * 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+  pollMs: 300,
+  requestTimeoutMs: 10_000,
+};
+
+/** Deliveries being sent at the same time, at most… */
+export const MAX_IN_FLIGHT = 100;
+/** …to one callback host (host and port)… */
+export const MAX_IN_FLIGHT_PER_HOST = 4;
+/** …and for one consumer, whatever hosts its endpoints name. */
+export const MAX_IN_FLIGHT_PER_CONSUMER = 10;
+
+export interface DeliveryContext {
+  /** Skip the address check (development, tests, the demo). */
+  allowPrivate: boolean;
+  health: DatabaseHealth;
+  log: (line: string) => void;
+  /** PostgreSQL: this instance's id, which claims what it sends (service-instance.ts). */
+  instance?: string;
+}
+
+/** Delay before the attempt after `attempts` failed ones: base·2^(n-1), ±20 % jitter, never above the cap. */
+export function retryDelay(attempts: number, timing: Pick<DeliveryTiming, 'retryBaseMs' | 'retryMaxMs'>, random = Math.random): number {
+  const exponential = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
+  // Jitter spreads retries below the cap too, but never lifts one above it.
+  return Math.round(Math.min(timing.retryMaxMs, exponential * (0.8 + 0.4 * random())));
+}
+
+export class CallbackDelivery {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly inFlight = new Map<number, { sending: Promise<void>; host: string; consumerId: number }>();
+  private readonly abort = new AbortController();
+  private readonly polls = new SerialPoll(() => this.pollOnce());
+  private readonly log: (line: string) => void;
+
+  constructor(
+    private readonly store: Store,
+    private readonly timing: DeliveryTiming,
+    private readonly context: DeliveryContext,
+  ) {
+    this.log = context.log;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.poll(), this.timing.pollMs);
+    void this.poll();
+  }
+
+  /** Sends whatever is due now, without waiting for the next poll (polls never overlap). */
+  poll(): Promise<void> {
+    return this.polls.run();
+  }
+
+  private async pollOnce(): Promise<void> {
+    if (this.abort.signal.aborted) return;
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
+    if (room <= 0) return;
+    let due: DueDeliveryRow[];
+    try {
+      // Rows being sent are still due: they are left out, and so is whatever would give a host
+      // or a consumer more than its slots, so endpoints that hang until the timeout hold back
+      // only their own deliveries.
+      due = await this.store.dueDeliveries.all({
+        now: Date.now(),
+        in_flight_ids: JSON.stringify([...this.inFlight.keys()]),
+        in_flight_by_host: JSON.stringify(this.countInFlight((entry) => entry.host)),
+        in_flight_by_consumer: JSON.stringify(this.countInFlight((entry) => String(entry.consumerId))),
+        per_host: MAX_IN_FLIGHT_PER_HOST,
+        per_consumer: MAX_IN_FLIGHT_PER_CONSUMER,
+        limit: room,
+        instance: this.context.instance ?? '',
+      });
+    } catch (error) {
+      if (!this.context.health.unavailable(error)?.outage) {
+        this.log(`callback delivery: reading due deliveries failed (${errorCode(error)}); retrying on the next poll`);
+      }
+      return;
+    }
+    for (const delivery of due) {
+      const sending = this.attempt(delivery)
+        .catch((error: unknown) => {
+          // Recording the outcome failed (the file locked past the busy timeout): the row
+          // stays due and is sent again, so delivery stays at least once.
+          if (!this.context.health.unavailable(error)?.outage) {
+            this.log(`callback delivery ${delivery.id}: recording the attempt failed (${errorCode(error)})`);
+          }
+        })
+        .finally(() => this.inFlight.delete(delivery.id));
+      this.inFlight.set(delivery.id, { sending, host: delivery.callback_host, consumerId: delivery.consumer_id });
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight.values()].map((entry) => entry.sending));
+  }
+
+  private countInFlight(keyOf: (entry: { host: string; consumerId: number }) => string): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const entry of this.inFlight.values()) counts[keyOf(entry)] = (counts[keyOf(entry)] ?? 0) + 1;
+    return counts;
+  }
+
+  private async attempt(delivery: DueDeliveryRow): Promise<void> {
+    let outcome: string;
+    try {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      // Never follows a redirect (the payload carries the key), and connects only to an
+      // address it has checked, unless private callbacks are allowed.
+      const { status } = await postCallback({
+        url: delivery.callback_endpoint,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Petition-Timestamp': timestamp,
+          'X-Petition-Signature': await callbackSignature(delivery.secret, timestamp, delivery.payload),
+        },
+        body: delivery.payload,
+        timeoutMs: this.timing.requestTimeoutMs,
+        signal: this.abort.signal,
+        allowPrivate: this.context.allowPrivate,
+      });
+      if (status >= 200 && status < 300) {
+        await this.store.markDelivered.run(`HTTP ${status}`, delivery.id);
+        return;
+      }
+      outcome = `HTTP ${status}`;
+    } catch (error) {
+      // Shutting down is not a failed attempt: the row stays due for the next run.
+      if (this.abort.signal.aborted) return;
+      outcome = errorCode(error);
+    }
+    const now = Date.now();
+    const attempts = delivery.attempts + 1;
+    const giveUp = now - delivery.created_at >= this.timing.giveUpAfterMs;
+    await this.store.rescheduleDelivery.run({
+      id: delivery.id,
+      outcome,
+      next: now + retryDelay(attempts, this.timing),
+      state: giveUp ? 'abandoned' : 'pending',
+    });
+    // The endpoint URL may carry a requester's token: the log names the delivery only.
+    this.log(`callback delivery ${delivery.id}: attempt ${attempts} failed (${outcome})${giveUp ? '; giving up' : ''}`);
+  }
+}

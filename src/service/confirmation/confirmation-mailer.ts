@@ -1,0 +1,121 @@
+// Sends the confirmation emails that are due (signer-confirmation.ts): each gets a fresh link
+// (the token is made here and only its hash is stored), in the signer's language. Failed sends
+// are retried with backoff; due mails are kept in the database, so a restart loses none. Log
+// lines name the signature id and the error code, never an address.
+import { retryDelay } from '../auth-keys/callback-delivery.js';
+import type { DueConfirmationMail } from '../store/confirmation-store.js';
+import type { DatabaseHealth } from '../store/engines/database-health.js';
+import { errorCode } from '../errors/error-code.js';
+import type { Mailer, MailMessage } from './mailer.js';
+import { newSecretToken, secretTokenHash } from '../http/secret-token.js';
+import { CONFIRMATION_LINK_LIFETIME_MS } from './signer-confirmation.js';
+import { signerLanguage } from './signer-language.js';
+import { SIGNER_MESSAGES } from './signer-messages.js';
+import type { Store } from '../store/store.js';
+import { SerialPoll } from '../background/serial-poll.js';
+
+const POLL_MS = 500;
+const MAX_IN_FLIGHT = 4;
+const RETRY = { retryBaseMs: 30_000, retryMaxMs: 60 * 60_000 };
+const STOP_GRACE_MS = 2000;
+
+export interface ConfirmationMailerOptions {
+  store: Store;
+  /** Null when no SMTP server is configured: due mails wait, and the log says so once. */
+  mailer: Mailer | null;
+  /** The service's public origin, e.g. `https://petitions.example.org`: links start with it. */
+  publicUrl: string;
+  health: DatabaseHealth;
+  log: (line: string) => void;
+  /** PostgreSQL: this instance's id, which claims what it mails (service-instance.ts). */
+  instance?: string;
+}
+
+export function confirmationMail(row: DueConfirmationMail, link: string): MailMessage {
+  const messages = SIGNER_MESSAGES[signerLanguage(row.lang)];
+  return {
+    to: row.email,
+    subject: messages.mailSubject(row.title),
+    text: [messages.mailGreeting(row.first_name), messages.mailThanks(row.title), messages.mailInstruction, link, messages.mailExpiry].join('\n\n'),
+  };
+}
+
+export class ConfirmationMailer {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private stopped = false;
+  private warnedNoSmtp = false;
+  private readonly polls = new SerialPoll(() => this.pollOnce());
+
+  constructor(private readonly options: ConfirmationMailerOptions) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.poll(), POLL_MS);
+    void this.poll();
+  }
+
+  /** Sends what is due now, without waiting for the next poll (polls never overlap). */
+  poll(): Promise<void> {
+    return this.polls.run();
+  }
+
+  private async pollOnce(): Promise<void> {
+    if (this.stopped) return;
+    const room = MAX_IN_FLIGHT - this.inFlight.size;
+    if (room <= 0) return;
+    const { store, mailer, log } = this.options;
+    let due: DueConfirmationMail[];
+    try {
+      due = await store.dueConfirmationMails.all({ now: Date.now(), in_flight_ids: JSON.stringify([...this.inFlight.keys()]), limit: room, instance: this.options.instance ?? '' });
+    } catch (error) {
+      if (!this.options.health.unavailable(error)?.outage) log(`confirmation mail: reading due mails failed (${errorCode(error)})`);
+      return;
+    }
+    if (due.length === 0) return;
+    if (!mailer) {
+      if (!this.warnedNoSmtp) log('confirmation mail: signers are waiting for confirmation emails, but no --smtp server is set');
+      this.warnedNoSmtp = true;
+      return;
+    }
+    for (const row of due) {
+      const sending = this.send(mailer, row)
+        .catch((error: unknown) => log(`confirmation mail for signature ${row.signature_id}: recording the outcome failed (${errorCode(error)})`))
+        .finally(() => this.inFlight.delete(row.signature_id));
+      this.inFlight.set(row.signature_id, sending);
+    }
+  }
+
+  /** Waits a little for mails being sent; one still out then stays due and is sent on the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)));
+    await Promise.race([Promise.allSettled(this.inFlight.values()), grace]);
+    clearTimeout(timer);
+    this.options.mailer?.close();
+  }
+
+  private async send(mailer: Mailer, row: DueConfirmationMail): Promise<void> {
+    const { store, publicUrl, log } = this.options;
+    const token = newSecretToken();
+    await store.setConfirmationToken.run({
+      signature_id: row.signature_id,
+      token_hash: secretTokenHash(token),
+      expires_at: Date.now() + CONFIRMATION_LINK_LIFETIME_MS,
+    });
+    try {
+      await mailer.send(confirmationMail(row, `${publicUrl}/confirm/${token}`));
+    } catch (error) {
+      const attempts = row.mail_attempts + 1;
+      await store.rescheduleConfirmationMail.run({
+        signature_id: row.signature_id,
+        due_at: row.mail_due_at,
+        next: Date.now() + retryDelay(attempts, RETRY),
+      });
+      log(`confirmation mail for signature ${row.signature_id}: attempt ${attempts} failed (${errorCode(error)})`);
+      return;
+    }
+    await store.markConfirmationMailed.run({ signature_id: row.signature_id, due_at: row.mail_due_at });
+  }
+}

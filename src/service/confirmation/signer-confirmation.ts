@@ -1,0 +1,118 @@
+// Confirmed signers (a petition's `confirm_signers`): an accepted signature waits, unlisted and
+// uncounted, until its signer opens the emailed link and presses the button. Links are single
+// use and work for 7 days; a signature nobody confirmed is then removed. A signer who signs
+// again while unconfirmed is sent a new link, at most CONFIRMATION_MAILS_PER_DAY times a day.
+import type { SignerInput } from '../../shared/signature-schema.js';
+import { isClosed } from '../petitions/petitions.js';
+import { secretTokenHash } from '../http/secret-token.js';
+import { signerColumns } from '../signatures/signature-row.js';
+import type { SignerLanguage } from './signer-language.js';
+import { signerLanguage } from './signer-language.js';
+import type { PetitionRow, Store } from '../store/store.js';
+
+export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+/** Mails about one signature (the first included) within MAIL_WINDOW_MS; asking more often sends nothing. */
+export const CONFIRMATION_MAILS_PER_DAY = 3;
+const MAIL_WINDOW_MS = 24 * 60 * 60_000;
+/** Expired confirmations removed per transaction, so a large backlog never holds the lock long. */
+const EXPIRY_BATCH = 500;
+
+/** In the queue worker's transaction: a new signature that waits for its signer's confirmation. */
+export async function awaitConfirmation(store: Store, signatureId: number, petitionId: number, lang: string, now: number): Promise<void> {
+  await store.insertConfirmation.run({
+    signature_id: signatureId,
+    petition_id: petitionId,
+    lang: signerLanguage(lang),
+    expires_at: now + CONFIRMATION_LINK_LIFETIME_MS,
+    now,
+  });
+}
+
+/**
+ * A signer sent a signature for an address that is already waiting for confirmation: their
+ * latest details replace the earlier ones (nothing unconfirmed is public; a hidden name stays
+ * hidden), and a new link is mailed unless this address had its mails for the day. Returns
+ * whether a mail is due.
+ */
+export async function signerAskedAgain(store: Store, signatureId: number, signer: SignerInput, lang: string, now: number): Promise<boolean> {
+  const confirmation = await store.confirmationBySignature.get(signatureId);
+  if (!confirmation) return false;
+  const columns = signerColumns(signer);
+  // A name hidden before (by the signer or an operator) stays hidden.
+  const hidden = (await store.signatureById.get(signatureId))!.hidden === 1 ? 1 : columns.hidden;
+  await store.updateUnconfirmedSigner.run({ id: signatureId, ...columns, hidden });
+  const windowOver = now - confirmation.window_started_at >= MAIL_WINDOW_MS;
+  const mailsInWindow = windowOver ? 0 : confirmation.mails_in_window;
+  if (mailsInWindow >= CONFIRMATION_MAILS_PER_DAY) return false;
+  await store.requestConfirmationMail.run({
+    signature_id: signatureId,
+    lang: signerLanguage(lang),
+    now,
+    mails_in_window: mailsInWindow + 1,
+    window_started_at: windowOver ? now : confirmation.window_started_at,
+  });
+  return true;
+}
+
+/** What a confirmation link's page shows before its button is pressed. */
+export type ConfirmationLink =
+  | { kind: 'ready'; lang: SignerLanguage; petition: PetitionRow; signerName: string }
+  | { kind: 'closed'; lang: SignerLanguage; petition: PetitionRow }
+  | { kind: 'unknown' };
+
+export async function readConfirmationLink(store: Store, token: string, now: number): Promise<ConfirmationLink> {
+  const confirmation = await store.confirmationByTokenHash.get(secretTokenHash(token));
+  if (!confirmation || confirmation.expires_at <= now) return { kind: 'unknown' };
+  const petition = (await store.petitionById.get(confirmation.petition_id))!;
+  const lang = signerLanguage(confirmation.lang);
+  if (isClosed(petition, now)) return { kind: 'closed', lang, petition };
+  return { kind: 'ready', lang, petition, signerName: `${confirmation.first_name} ${confirmation.last_name}`.trim() };
+}
+
+export type ConfirmationOutcome =
+  | { kind: 'confirmed'; lang: SignerLanguage; petition: PetitionRow }
+  | { kind: 'closed'; lang: SignerLanguage; petition: PetitionRow }
+  | { kind: 'unknown' };
+
+/**
+ * The button was pressed: the signature counts from now, takes the next listed position (unless
+ * its signer chose to be hidden) and the link is used up. A petition that closed meanwhile takes
+ * no more signatures, confirmed or not.
+ */
+export function confirmSignature(store: Store, token: string, now: number): Promise<ConfirmationOutcome> {
+  return store.db.transaction(async (): Promise<ConfirmationOutcome> => {
+    const confirmation = await store.confirmationByTokenHash.get(secretTokenHash(token));
+    if (!confirmation || confirmation.expires_at <= now) return { kind: 'unknown' };
+    const petition = (await store.petitionForUpdate.get(confirmation.petition_id))!;
+    const lang = signerLanguage(confirmation.lang);
+    if (isClosed(petition, now)) return { kind: 'closed', lang, petition };
+    const position = confirmation.hidden === 1 ? null : petition.last_listed_position + 1;
+    await store.deleteConfirmation.run(confirmation.signature_id);
+    await store.markSignatureConfirmed.run({ id: confirmation.signature_id, listed_position: position, now });
+    await store.recordSignaturesAdded.run({
+      id: petition.id,
+      added: 1,
+      first: petition.first_listed_position,
+      last: position ?? petition.last_listed_position,
+      earliest: now,
+    });
+    return { kind: 'confirmed', lang, petition: (await store.petitionById.get(petition.id))! };
+  });
+}
+
+/** Signatures whose last link expired unconfirmed are removed, their details with them. */
+export async function removeExpiredUnconfirmed(store: Store, now: number): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = await store.db.transaction(async () => {
+      const expired = await store.expiredConfirmations.all(now, EXPIRY_BATCH);
+      for (const { signature_id } of expired) {
+        await store.deleteConfirmation.run(signature_id);
+        await store.deleteSignature.run(signature_id);
+      }
+      return expired.length;
+    });
+    removed += batch;
+    if (batch < EXPIRY_BATCH) return removed;
+  }
+}

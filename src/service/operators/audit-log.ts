@@ -1,0 +1,45 @@
+// Who did what to the service, and when: every operator action (console or admin command) is
+// written here in the transaction that makes it. Entries name people and things by email (the
+// operator's) and id, never a signer's personal data, so they survive erasure unchanged.
+import type { AuditRow } from '../store/operator-store.js';
+import type { Store } from '../store/store.js';
+
+/** A signed-in operator, or the admin command line (whoever can run it on the server). */
+export type Actor = { kind: 'operator'; operatorId: number; email: string } | { kind: 'command-line' };
+
+export const COMMAND_LINE: Actor = { kind: 'command-line' };
+
+export type AuditAction =
+  | 'operator created'
+  | 'operator password set'
+  | 'signed in'
+  | 'signed out'
+  | 'petition created'
+  | 'petition updated'
+  | 'petition opened'
+  | 'petition closed'
+  | 'key request granted'
+  | 'key request denied'
+  | 'key request revoked'
+  | 'signature hidden'
+  | 'signature invalidated'
+  | 'signer erased'
+  | 'signatures exported';
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export function actorName(actor: Actor): string {
+  return actor.kind === 'operator' ? actor.email : 'command line';
+}
+
+/** `subject` names what was acted on ("petition 3", "signature 812"); `detail` adds ids or field names. */
+export async function recordAudit(store: Store, actor: Actor, action: AuditAction, subject: string, detail = '', now = Date.now()): Promise<void> {
+  await store.insertAuditEntry.run({ at: now, actor: actorName(actor), action, subject, detail });
+}
+
+/** Newest first; `before` is the id the previous page ended at. */
+export async function auditPage(store: Store, before: number | null): Promise<{ entries: AuditRow[]; next: number | null }> {
+  const rows = await store.auditEntriesBefore.all(before ?? Number.MAX_SAFE_INTEGER, AUDIT_PAGE_SIZE + 1);
+  const entries = rows.slice(0, AUDIT_PAGE_SIZE);
+  return { entries, next: rows.length > AUDIT_PAGE_SIZE ? entries[entries.length - 1]!.id : null };
+}

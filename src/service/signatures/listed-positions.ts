@@ -1,0 +1,32 @@
+// Keeps a petition's listed positions dense when a signature leaves the list (hidden,
+// invalidated, erased), so that paging by position range (pagination.ts) stays right: the rows
+// on the shorter side of the gap move one step towards it, and the petition's first or last
+// position follows. Run inside the transaction that removes the signature.
+import type { PetitionRow, Store } from '../store/store.js';
+
+export interface ListedRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * Closes the gap at `position`, whose row must already have left it (listed_position NULL).
+ * Returns the petition's new range.
+ */
+export async function closeListedGap(store: Store, petition: Pick<PetitionRow, 'id' | 'first_listed_position' | 'last_listed_position'>, position: number): Promise<ListedRange> {
+  const { first_listed_position: first, last_listed_position: last } = petition;
+  if (position < first || position > last) throw new Error('position outside the listed range');
+  const below = position - first;
+  const above = last - position;
+  // Two steps (park far away, then land) so that no step puts two rows on one position.
+  if (below <= above) {
+    if (below > 0) {
+      await store.parkListedPositions.run({ petition_id: petition.id, from: first, to: position - 1, by: 1 });
+      await store.landParkedPositions.run({ petition_id: petition.id });
+    }
+    return { first: first + 1, last };
+  }
+  await store.parkListedPositions.run({ petition_id: petition.id, from: position + 1, to: last, by: -1 });
+  await store.landParkedPositions.run({ petition_id: petition.id });
+  return { first, last: last - 1 };
+}

@@ -1,0 +1,146 @@
+// POST petitions/:id/signatures as a rule: the signed request is proven with the petition's
+// authorization key, the signer validated, duplicates refused, then the signature durably queued.
+import { SIGNER_FIELDS, formatProblem, validateSigner } from '../../shared/signature-schema.js';
+import { timingSafeEqualText } from '../../shared/signing.js';
+import { ApiError } from '../errors/api-error.js';
+import { emailIdentity } from './email-identity.js';
+import { PETITION_NOT_FOUND, refuseIfClosed } from '../petitions/petitions.js';
+import type { ConsumerRateLimit } from '../limits/rate-limit.js';
+import { checkSignedRequestFrame, verifyRequestSignature, type ConsumerDirectory } from '../http/request-auth.js';
+import type { PostParams } from '../http/request-params.js';
+import { textParam } from '../http/request-params.js';
+import type { QueueEntry, SignatureQueue } from './signature-queue.js';
+import { signerLanguage } from '../confirmation/signer-language.js';
+import type { AuthKeyRequestRecord, ConsumerRow, Store } from '../store/store.js';
+import type { SubmissionKeyRequest, SubmissionLookups, SubmissionPetition } from './submission-lookups.js';
+
+export const NO_SIGNATURE_DATA = 'No signature data received.';
+export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
+/** The body of a 202 (docs/api.md "Signatures"). */
+export const SIGNATURE_ACCEPTED = { result: 'success' } as const;
+
+export interface SubmissionContext {
+  store: Store;
+  queue: SignatureQueue;
+  lookups: SubmissionLookups;
+}
+
+export interface SignatureIntake extends SubmissionContext {
+  consumers: ConsumerDirectory;
+  consumerRateLimit: ConsumerRateLimit;
+}
+
+/**
+ * POST petitions/:id/signatures from its parameters, however they were read (routes.ts, or
+ * submission-listener.ts ahead of the app): resolves once the signature is committed and listed.
+ */
+export async function postSignature(intake: SignatureIntake, petitionIdText: string, params: PostParams, path: string): Promise<void> {
+  if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
+  const consumer = await intake.consumers.authenticate(textParam(params.values, 'api_key'));
+  const submit = async () =>
+    submitSignature(intake, {
+      petition: await intake.lookups.petition(petitionIdText),
+      consumer,
+      params,
+      path,
+      now: Date.now(),
+      chargeRateLimit: () => intake.consumerRateLimit.take(consumer.id),
+    });
+  try {
+    await submit();
+  } catch (error) {
+    // A refusal on the petition or the key (made before the budget is charged) may come from
+    // remembered rows another connection has changed since: it is decided again on fresh ones.
+    if (!(error instanceof ApiError && REMEMBERED_ROW_REFUSALS.has(error.status) && (await intake.lookups.droppedStaleRows()))) throw error;
+    await submit();
+  }
+}
+
+/** Refusals that can come from a remembered petition or key request (submission-lookups.ts). */
+const REMEMBERED_ROW_REFUSALS = new Set([401, 403, 404]);
+
+export interface Submission {
+  petition: SubmissionPetition;
+  consumer: ConsumerRow;
+  params: PostParams;
+  path: string;
+  now: number;
+  /** Counts the request against the consumer's budget, once it is proven to be the consumer's. */
+  chargeRateLimit: () => void;
+}
+
+export async function submitSignature(context: SubmissionContext, submission: Submission): Promise<void> {
+  const { lookups, queue } = context;
+  const { petition, consumer, params, path, now } = submission;
+  // No signer fields at all is answered as decided whatever else the request carries: it
+  // changes nothing, so there is nothing for the signature checks to protect.
+  const signerFields: Record<string, unknown> = {};
+  let hasData = false;
+  for (const field of SIGNER_FIELDS) {
+    if (!(field in params.values)) continue;
+    const value = params.values[field];
+    signerFields[field] = value;
+    if (typeof value !== 'string' || value.trim() !== '') hasData = true;
+  }
+  if (!hasData) throw new ApiError(400, [NO_SIGNATURE_DATA]);
+
+  refuseIfClosed(petition, now);
+  const rsigExpiresAt = checkSignedRequestFrame(params, path, now);
+  const keyRequest = await grantedKeyRequest(lookups, submission);
+  const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
+  submission.chargeRateLimit();
+  const validation = validateSigner(signerFields);
+  if (!validation.success) throw new ApiError(400, validation.problems.map(formatProblem));
+
+  const outcome = await queue.enqueue({
+    petition_id: petition.id,
+    email_identity: emailIdentity(validation.output.email),
+    signer: validation.output,
+    auth_key_request_id: keyRequest.id,
+    received_at: now,
+    lang: signerLanguage(params.values['lang']),
+    rsig,
+    rsigExpiresAt,
+  });
+  if (outcome === 'duplicate') throw new ApiError(409, [ALREADY_SIGNED]);
+  if (outcome === 'no-petition') throw new ApiError(404, [PETITION_NOT_FOUND]);
+}
+
+/**
+ * The key request behind this submission, found by (petition, consumer, source). The auth_key
+ * itself may be left out of the body (the proxy does): rsig, salted with it, proves it anyway.
+ */
+async function grantedKeyRequest(lookups: SubmissionLookups, { petition, consumer, params }: Submission): Promise<SubmissionKeyRequest> {
+  const source = textParam(params.values, 'source');
+  const request = source ? await lookups.keyRequest(petition.id, consumer.id, source) : undefined;
+  const sentKey = params.values['auth_key'];
+  if (!request || !request.auth_key) throw keyRefused();
+  if (sentKey !== undefined && (typeof sentKey !== 'string' || !timingSafeEqualText(sentKey, request.auth_key))) {
+    throw keyRefused();
+  }
+  refuseUnlessGranted(request);
+  return request;
+}
+
+function keyRefused(): ApiError {
+  return new ApiError(401, ['auth_key: unknown, not granted, or not for this source']);
+}
+
+function refuseUnlessGranted(request: Pick<AuthKeyRequestRecord, 'status'>): void {
+  if (request.status === 'revoked') throw new ApiError(403, ['auth_key: this authorization key has been revoked']);
+  if (request.status !== 'granted') throw keyRefused();
+}
+
+/**
+ * A submission checked with remembered rows, checked again inside the group commit against the
+ * rows themselves, because another connection changed the database meanwhile (an admin command
+ * closed the petition or revoked the key): it is taken only if it still would be.
+ */
+export async function recheckSubmission(store: Store, entry: Pick<QueueEntry, 'petition_id' | 'auth_key_request_id'>, now: number): Promise<void> {
+  const petition = await store.petitionById.get(entry.petition_id);
+  if (!petition) throw new ApiError(404, [PETITION_NOT_FOUND]);
+  refuseIfClosed(petition, now);
+  const request = await store.authKeyRequestById.get(entry.auth_key_request_id);
+  if (!request) throw keyRefused();
+  refuseUnlessGranted(request);
+}

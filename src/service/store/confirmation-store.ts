@@ -1,0 +1,114 @@
+// The signers' email confirmations' statements (signer-confirmation.ts, confirmation-mailer.ts),
+// part of the store (store.ts). A confirmation row exists exactly while its signature is
+// unconfirmed; it holds the hash of the link's token, never the token.
+import { LIVE_CLAIM } from './service-instance.js';
+import type { SqlEngine } from './engines/sql-engine.js';
+
+export interface ConfirmationRow {
+  signature_id: number;
+  petition_id: number;
+  lang: string;
+  token_hash: string | null;
+  expires_at: number;
+  mail_due_at: number | null;
+  mail_attempts: number;
+  mails_in_window: number;
+  window_started_at: number;
+}
+
+/** A confirmation as its link's page needs it. */
+export interface ConfirmationByToken extends ConfirmationRow {
+  first_name: string;
+  last_name: string;
+  hidden: number;
+}
+
+export interface DueConfirmationMail {
+  signature_id: number;
+  lang: string;
+  mail_due_at: number;
+  mail_attempts: number;
+  email: string;
+  first_name: string;
+  title: string;
+}
+
+export function confirmationStatements(db: SqlEngine) {
+  return {
+    insertConfirmation: db.prepare<{ signature_id: number; petition_id: number; lang: string; expires_at: number; now: number }>(
+      `INSERT INTO signature_confirmations (signature_id, petition_id, lang, token_hash, expires_at, mail_due_at,
+         mail_attempts, mails_in_window, window_started_at)
+       VALUES (@signature_id, @petition_id, @lang, NULL, @expires_at, @now, 0, 1, @now)`,
+    ),
+    confirmationBySignature: db.prepare<[number], ConfirmationRow>('SELECT * FROM signature_confirmations WHERE signature_id = ?'),
+    confirmationByTokenHash: db.prepare<[string], ConfirmationByToken>(
+      `SELECT c.*, s.first_name, s.last_name, s.hidden FROM signature_confirmations c
+       JOIN signatures s ON s.id = c.signature_id WHERE c.token_hash = ?`,
+    ),
+    /** A signer asked again: another mail is due, counted in the window it falls in. */
+    requestConfirmationMail: db.prepare<{ signature_id: number; lang: string; now: number; mails_in_window: number; window_started_at: number }>(
+      `UPDATE signature_confirmations SET lang = @lang, mail_due_at = @now, mail_attempts = 0,
+         mails_in_window = @mails_in_window, window_started_at = @window_started_at
+       WHERE signature_id = @signature_id`,
+    ),
+    updateUnconfirmedSigner: db.prepare<Record<string, string | number | null>>(
+      `UPDATE signatures SET email = @email, first_name = @first_name, last_name = @last_name, address = @address,
+         city = @city, state_province = @state_province, postal_code = @postal_code, country_code = @country_code,
+         phone = @phone, reason = @reason, hidden = @hidden, name_key = @name_key, surname_key = @surname_key,
+         postal_key = @postal_key
+       WHERE id = @id AND state = 'unconfirmed'`,
+    ),
+    dueConfirmationMails: db.prepare<{ now: number; in_flight_ids: string; limit: number; instance: string }, DueConfirmationMail>({
+      sqlite: `SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, s.first_name, p.title
+       FROM signature_confirmations c
+       JOIN signatures s ON s.id = c.signature_id
+       JOIN petitions p ON p.id = c.petition_id
+       WHERE c.mail_due_at IS NOT NULL AND c.mail_due_at <= @now
+         AND c.signature_id NOT IN (SELECT value FROM json_each(@in_flight_ids))
+       ORDER BY c.mail_due_at LIMIT @limit`,
+      // Several instances mail from one database: a due mail is claimed by the instance that sends it.
+      postgres: `WITH picked AS (
+         SELECT signature_id FROM signature_confirmations
+         WHERE mail_due_at IS NOT NULL AND mail_due_at <= @now AND NOT ${LIVE_CLAIM('mail_claimed_by')}
+           AND signature_id NOT IN (SELECT value::bigint FROM jsonb_array_elements_text(@in_flight_ids::jsonb))
+         ORDER BY mail_due_at LIMIT @limit FOR UPDATE SKIP LOCKED
+       ),
+       claimed AS (
+         UPDATE signature_confirmations c SET mail_claimed_by = @instance FROM picked
+         WHERE c.signature_id = picked.signature_id
+         RETURNING c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, c.petition_id
+       )
+       SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, s.first_name, p.title
+       FROM claimed c JOIN signatures s ON s.id = c.signature_id JOIN petitions p ON p.id = c.petition_id
+       ORDER BY c.mail_due_at`,
+    }),
+    /** A new link for the mail about to be sent: the one before stops working. */
+    setConfirmationToken: db.prepare<{ signature_id: number; token_hash: string; expires_at: number }>(
+      'UPDATE signature_confirmations SET token_hash = @token_hash, expires_at = @expires_at WHERE signature_id = @signature_id',
+    ),
+    /** Sent; unless the signer asked again meanwhile (then the newer request stays due). */
+    markConfirmationMailed: db.prepare<{ signature_id: number; due_at: number }>({
+      sqlite: `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0
+       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+      postgres: `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0, mail_claimed_by = NULL
+       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+    }),
+    rescheduleConfirmationMail: db.prepare<{ signature_id: number; due_at: number; next: number }>({
+      sqlite: `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1
+       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+      postgres: `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1, mail_claimed_by = NULL
+       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+    }),
+    markSignatureConfirmed: db.prepare<{ id: number; listed_position: number | null; now: number }>(
+      `UPDATE signatures SET state = 'counted', listed_position = @listed_position, signed_on = @now
+       WHERE id = @id AND state = 'unconfirmed'`,
+    ),
+    deleteConfirmation: db.prepare<[number]>('DELETE FROM signature_confirmations WHERE signature_id = ?'),
+    expiredConfirmations: db.prepare<[number, number], { signature_id: number }>(
+      'SELECT signature_id FROM signature_confirmations WHERE expires_at <= ? LIMIT ?',
+    ),
+    unconfirmedCount: db.prepare<[number], { count: number }>(
+      'SELECT COUNT(*) AS count FROM signature_confirmations WHERE petition_id = ?',
+    ),
+  };
+}

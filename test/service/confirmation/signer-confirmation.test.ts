@@ -1,0 +1,225 @@
+// Confirmed signers, end to end over real SMTP: the signature is answered 202 but counts only
+// once its signer presses the button behind the emailed link; fetching the link (as a mail
+// scanner does) confirms nothing; links are single use and expire; asking again is limited;
+// the mail speaks the signer's language.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CONFIRMATION_LINK_LIFETIME_MS, CONFIRMATION_MAILS_PER_DAY, removeExpiredUnconfirmed } from '../../../src/service/confirmation/signer-confirmation.js';
+import { createStore } from '../../../src/service/store/store.js';
+import { pageText } from '../console-client.js';
+import { readDatabase, startConsoleFixture } from '../console-fixture.js';
+import type { ConsoleFixture } from '../console-fixture.js';
+import { eventually, getJson, grantedKey, signaturesPath, signerFields, submitSignature } from '../harness.js';
+import type { TestService } from '../harness.js';
+import { startMailCatcher } from '../mail-catcher.js';
+import type { MailCatcher } from '../mail-catcher.js';
+import { withDatabase } from '../test-database.js';
+import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
+
+const source = 'https://confirm.example.org/';
+let catcher: MailCatcher;
+let f: ConsoleFixture;
+let t: TestService;
+let key: string;
+
+before(async () => {
+  catcher = await startMailCatcher();
+  f = await startConsoleFixture({ smtp: { url: catcher.url, from: 'Petitions <petitions@example.org>' } });
+  t = f.t;
+  await t.admin.updatePetition(t.petitionId, { title: 'Save the Riverside Park', confirm_signers: 'true' });
+  key = await grantedKey(t, source);
+});
+after(async () => {
+  await f.close();
+  await catcher.close();
+});
+
+const mailsTo = (email: string) => catcher.mails.filter((mail) => mail.to === email);
+const waitForMails = (email: string, count: number) => eventually(() => mailsTo(email), (mails) => mails.length >= count, 5000);
+const count = async () => (await getJson(t, `/v1/petitions/${t.petitionId}`)).body.signature_count as number;
+const listedNames = async () => ((await getJson(t, signaturesPath(t.petitionId), { page_size: '100' })).body.signatures as { name: string }[]).map((s) => s.name);
+
+async function sign(fields: Record<string, string>, lang?: string): Promise<Response> {
+  const pairs = signerFields(fields);
+  return submitSignature(t, source, key, lang === undefined ? pairs : [...pairs, ['lang', lang]]);
+}
+
+function open(link: string, method: 'GET' | 'POST', headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(link, { method, headers, redirect: 'manual' });
+}
+
+describe('a petition that confirms its signers', () => {
+  test('the resource says so', async () => {
+    assert.equal((await getJson(t, `/v1/petitions/${t.petitionId}`)).body.confirm_signers, true);
+  });
+
+  test('202, then an email; fetching its link confirms nothing; the button does, once; then the signer counts and is listed', async () => {
+    const email = 'grace.hopper@example.org';
+    const response = await sign({ first_name: 'Grace', last_name: 'Hopper', email });
+    assert.equal(response.status, 202);
+    assert.deepEqual(await response.json(), { result: 'success' });
+    const [mail] = await waitForMails(email, 1);
+    assert.ok(mail, 'a confirmation email arrived');
+    assert.equal(mail.subject, 'Confirm your signature: Save the Riverside Park');
+    assert.equal(mail.from, '"Petitions" <petitions@example.org>');
+    assert.equal(mail.autoSubmitted, 'auto-generated');
+    assert.match(mail.text, /^Hello Grace,/);
+    assert.ok(mail.link?.startsWith(`${new URL(t.baseUrl).origin}/confirm/`), mail.text);
+    assert.equal(await count(), 0);
+    assert.ok(!(await listedNames()).includes('Grace Hopper'));
+
+    for (let scan = 0; scan < 3; scan++) {
+      const fetched = await open(mail.link!, 'GET');
+      assert.equal(fetched.status, 200);
+      const page = await fetched.text();
+      assert.match(pageText(page), /Confirm your signature You signed “Save the Riverside Park” as Grace Hopper\./);
+      assert.match(page, /<form method="post"/);
+      assert.equal(fetched.headers.get('referrer-policy'), 'no-referrer');
+    }
+    assert.equal(await count(), 0, 'a scanner fetching the link confirms nothing');
+
+    const confirmed = await open(mail.link!, 'POST');
+    assert.equal(confirmed.status, 200);
+    assert.match(pageText(await confirmed.text()), /Thank you: your signature is confirmed/);
+    assert.equal(await count(), 1);
+    assert.ok((await listedNames()).includes('Grace Hopper'));
+
+    const again = await open(mail.link!, 'POST');
+    assert.equal(again.status, 404, 'a link works once');
+    assert.match(pageText(await again.text()), /This link does not work any more/);
+    assert.equal(await count(), 1);
+    assert.equal((await sign({ email })).status, 409, 'a confirmed signer is a duplicate like any other');
+  });
+
+  test('the console shows confirmed and unconfirmed counts', async () => {
+    await sign({ first_name: 'Waiting', last_name: 'Signer', email: 'waiting.signer@example.org' });
+    await waitForMails('waiting.signer@example.org', 1);
+    const page = pageText((await f.client.get(`/admin/petitions/${t.petitionId}`)).body);
+    assert.match(page, /Counted \(confirmed\) 1 Listed 1 .* Awaiting confirmation 1/);
+  });
+
+  test('the email and its pages speak the signer’s language; an unknown one is English', async () => {
+    await sign({ first_name: 'Käthe', email: 'kaethe@example.org' }, 'de-DE');
+    const [german] = await waitForMails('kaethe@example.org', 1);
+    assert.equal(german!.subject, 'Bestätigen Sie Ihre Unterschrift: Save the Riverside Park');
+    assert.match(german!.text, /^Hallo Käthe,/);
+    const page = await (await open(german!.link!, 'GET')).text();
+    assert.match(page, /<html lang="de">/);
+    assert.match(pageText(page), /Meine Unterschrift bestätigen/);
+
+    await sign({ email: 'nl@example.org' }, 'nl');
+    assert.match((await waitForMails('nl@example.org', 1))[0]!.subject, /^Bevestig je handtekening/);
+    await sign({ email: 'klingon@example.org' }, 'tlh');
+    assert.match((await waitForMails('klingon@example.org', 1))[0]!.subject, /^Confirm your signature/);
+  });
+
+  test(`asking again sends a new link, at most ${CONFIRMATION_MAILS_PER_DAY} mails a day per address; the newest details and link count`, async () => {
+    const email = 'ask.again@example.org';
+    for (let attempt = 1; attempt <= CONFIRMATION_MAILS_PER_DAY + 2; attempt++) {
+      assert.equal((await sign({ first_name: 'Asker', last_name: `Number${attempt}`, email })).status, 202);
+      if (attempt <= CONFIRMATION_MAILS_PER_DAY) await waitForMails(email, attempt);
+    }
+    // Long enough for any mail over the limit to have arrived.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const mails = mailsTo(email);
+    assert.equal(mails.length, CONFIRMATION_MAILS_PER_DAY);
+    const older = await open(mails[0]!.link!, 'POST');
+    assert.equal(older.status, 404, 'a newer mail replaced the older link');
+    const newest = await open(mails[mails.length - 1]!.link!, 'POST');
+    assert.equal(newest.status, 200);
+    const names = await listedNames();
+    assert.ok(names.includes(`Asker Number${CONFIRMATION_MAILS_PER_DAY + 2}`), 'the latest details are the ones confirmed');
+  });
+
+  test(`links expire after ${CONFIRMATION_LINK_LIFETIME_MS / 86_400_000} days, and the unconfirmed signature is then removed`, async () => {
+    const email = 'too.late@example.org';
+    const before = Date.now();
+    await sign({ first_name: 'Too', last_name: 'Late', email });
+    const [mail] = await waitForMails(email, 1);
+    const expiry = () =>
+      readDatabase(t, (db) => db.prepare<[string], { expires_at: number }>('SELECT c.expires_at FROM signature_confirmations c JOIN signatures s ON s.id = c.signature_id WHERE s.email = ?').get(email));
+    const expiresAt = (await expiry())!.expires_at;
+    assert.ok(expiresAt >= before + CONFIRMATION_LINK_LIFETIME_MS && expiresAt <= Date.now() + CONFIRMATION_LINK_LIFETIME_MS);
+
+    await withDatabase(t.dbPath, (db) =>
+      db.prepare('UPDATE signature_confirmations SET expires_at = ? WHERE signature_id = (SELECT id FROM signatures WHERE email = ?)').run(Date.now() - 1, email),
+    );
+    const fetched = await open(mail!.link!, 'GET');
+    assert.equal(fetched.status, 404);
+    assert.match(pageText(await fetched.text()), /This link does not work any more .* sign the petition again to get a new link/);
+    assert.equal((await open(mail!.link!, 'POST')).status, 404);
+    const countBefore = await count();
+
+    const store = createStore(await openStoreEngine(t.dbPath));
+    try {
+      assert.ok((await removeExpiredUnconfirmed(store, Date.now())) >= 1);
+    } finally {
+      await store.db.close();
+    }
+    assert.equal((await readDatabase(t, (reader) => reader.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM signatures WHERE email = ?').get(email)))!.n, 0);
+    assert.equal(await expiry(), undefined);
+    assert.equal(await count(), countBefore);
+  });
+
+  test('a petition closed before the button is pressed takes no more signatures', async () => {
+    const email = 'closing.time@example.org';
+    await sign({ email });
+    const [mail] = await waitForMails(email, 1);
+    const countBefore = await count();
+    await t.admin.updatePetition(t.petitionId, { status: 'closed' });
+    try {
+      const pressed = await open(mail!.link!, 'POST');
+      assert.equal(pressed.status, 410);
+      assert.match(pageText(await pressed.text()), /This petition is closed/);
+      assert.equal(await count(), countBefore);
+    } finally {
+      await t.admin.updatePetition(t.petitionId, { status: 'open' });
+    }
+  });
+
+  test('log lines never carry an address or a link', () => {
+    for (const line of t.logs) {
+      assert.doesNotMatch(line, /@example\.org|\/confirm\//, line);
+    }
+  });
+});
+
+describe('without an SMTP server', () => {
+  test('mails wait, the log says why once, and the console warns', async () => {
+    const g = await startConsoleFixture();
+    try {
+      await g.t.admin.updatePetition(g.t.petitionId, { confirm_signers: 'true' });
+      const gkey = await grantedKey(g.t, source);
+      assert.equal((await submitSignature(g.t, source, gkey, signerFields())).status, 202);
+      await eventually(() => g.t.logs, (logs) => logs.some((line) => line.includes('no --smtp server is set')), 3000);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      assert.equal(g.t.logs.filter((line) => line.includes('no --smtp server is set')).length, 1);
+      const page = pageText((await g.client.get(`/admin/petitions/${g.t.petitionId}`)).body);
+      assert.match(page, /no mail server set/);
+    } finally {
+      await g.close();
+    }
+  });
+});
+
+describe('an SMTP server that refuses', () => {
+  test('a failed send is logged by signature id and error code, and tried again later, never lost', async () => {
+    const closed = await startMailCatcher();
+    const url = closed.url;
+    await closed.close();
+    const g = await startConsoleFixture({ smtp: { url, from: 'petitions@example.org' } });
+    try {
+      await g.t.admin.updatePetition(g.t.petitionId, { confirm_signers: 'true' });
+      const gkey = await grantedKey(g.t, source);
+      const before = Date.now();
+      assert.equal((await submitSignature(g.t, source, gkey, signerFields({ email: 'unlucky@example.org' }))).status, 202);
+      const logs = await eventually(() => g.t.logs, (lines) => lines.some((line) => /^confirmation mail for signature \d+: attempt 1 failed \(ECONNREFUSED\)$/.test(line)), 5000);
+      assert.ok(logs.some((line) => /attempt 1 failed \(ECONNREFUSED\)/.test(line)), logs.join('\n'));
+      const row = (await readDatabase(g.t, (db) => db.prepare<[], { mail_due_at: number; mail_attempts: number }>('SELECT mail_due_at, mail_attempts FROM signature_confirmations').get()))!;
+      assert.equal(row.mail_attempts, 1);
+      assert.ok(row.mail_due_at >= before + 20_000, 'tried again about 30 s later, not at once');
+    } finally {
+      await g.close();
+    }
+  });
+});
