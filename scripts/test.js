@@ -1,4 +1,4 @@
-// `npm test`: type check, bundle build, server tests (node --test) and browser tests
+// `npm test`: dependency rules, unused code, type check, bundle build, server tests (node --test) and browser tests
 // (web-test-runner), closing with one plain "N passed, N failed" line over all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
@@ -44,6 +44,10 @@ function testFiles(dir) {
 const nodeBin = process.execPath;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
+// The shape of the house first (.dependency-cruiser.cjs, knip.jsonc): no cycle, no layer crossed,
+// nothing unused.
+step('dependency rules (depcruise)', run(bin('depcruise'), ['src', 'test', 'bench', 'scripts', 'support', 'bin']));
+step('unused files, exports and dependencies (knip)', run(bin('knip'), ['--no-progress']));
 step('type check (tsc --noEmit)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
 const built = step('bundle build (vite build)', run(bin('vite'), ['build', '--logLevel', 'warn']));
 
@@ -69,7 +73,7 @@ function nodeTests(name, files, env = {}) {
   else if (!ok && totals.failed === failedBefore) step(`${name} exit status`, false);
 }
 
-nodeTests('node --test', ['test/shared', 'test/service', 'test/postgres', 'test/proxy', 'test/api-reference', 'test/bundle', 'test/e2e'].flatMap(testFiles));
+nodeTests('node --test', ['test/architecture', 'test/shared', 'test/service', 'test/postgres', 'test/proxy', 'test/api-reference', 'test/bundle', 'test/e2e'].flatMap(testFiles));
 // The service's conformance suite again, on PostgreSQL (a throwaway cluster per test file:
 // test/service/test-database.ts).
 nodeTests('node --test (service on PostgreSQL)', testFiles('test/service'), { SERVICE_TEST_DATABASE: 'postgres' });

@@ -8,7 +8,7 @@ import {
   PETITION_URL_MAX_LENGTH,
 } from '../../src/service/petitions/petition-fields.js';
 import { MAX_PAGE_SIZE } from '../../src/service/signatures/pagination.js';
-import { KEY_REQUEST_TEXT_MAX_LENGTH, KEY_REQUEST_URL_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
+import { KEY_REQUEST_TEXT_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
 import { OPT_IN_ID, OPT_INS_MAX, type OptIn } from '../../src/shared/consent.js';
 import { PROBLEM_CODES, SIGNER_FIELDS } from '../../src/shared/signature-schema.js';
 import type {

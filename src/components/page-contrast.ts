@@ -4,7 +4,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** Relative luminance (WCAG) of a computed `rgb(…)`/`rgba(…)` colour; 0 when it cannot be read. */
-export function luminance(color: string): number {
+function luminance(color: string): number {
   const channels = color.match(/[\d.]+/g)?.slice(0, 3).map(Number);
   if (!channels || channels.length < 3) return 0;
   const [r, g, b] = channels.map((value) => {

@@ -22,7 +22,7 @@ function newestSourceTime(root: string): number {
   return newest;
 }
 
-export function bundleIsStale(root: string): boolean {
+function bundleIsStale(root: string): boolean {
   const bundle = join(root, 'dist', 'petition-embed.js');
   if (!existsSync(bundle)) return true;
   return statSync(bundle).mtimeMs < newestSourceTime(root);

@@ -19,7 +19,7 @@ import type { AuthKeyRequestRecord } from './store/store.js';
  * requester by the signed callback (or a repeated request) only, and admin output tends to
  * end up in terminals and logs. `has_auth_key` says whether one exists.
  */
-export interface AuthKeyRequestRow {
+interface AuthKeyRequestRow {
   id: number;
   petition_id: number;
   consumer_id: number;

@@ -12,7 +12,7 @@ import { CONSOLE_PATH } from './console/console-env.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from './auth-keys/callback-delivery.js';
 import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from '../shared/connection-limits.js';
 import type { ConnectionLimits } from '../shared/connection-limits.js';
-import { DatabaseHealth } from './store/engines/database-health.js';
+import { DatabaseHealth } from './store/database-health.js';
 import { openDatabase } from './store/engines/database.js';
 import { errorCode } from './errors/error-code.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';

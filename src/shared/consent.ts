@@ -4,7 +4,7 @@
 // form spoke, so the campaign learns the exact words the signer agreed to.
 
 export const ATTRIBUTION_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-export type AttributionParameter = (typeof ATTRIBUTION_PARAMETERS)[number];
+type AttributionParameter = (typeof ATTRIBUTION_PARAMETERS)[number];
 
 /** A utm_* value is at most this long (in UTF-16 units)… */
 export const ATTRIBUTION_VALUE_MAX_LENGTH = 200;
@@ -22,7 +22,7 @@ import type { SignerInput } from './signature-schema.js';
 export type Attribution = Partial<Record<AttributionParameter | 'referrer', string>>;
 
 /** The part of a submission the form adds to the signer's fields. */
-export interface ConsentFields {
+interface ConsentFields {
   opt_ins?: string[];
   attribution?: Attribution;
   language?: string;

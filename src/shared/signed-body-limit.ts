@@ -8,9 +8,9 @@ import { REASON_MAX_LENGTH, SIGNER_FIELDS, TEXT_MAX_LENGTH } from './signature-s
  * UTF-8 bytes, each written %XX; an astral character is 12 bytes for its two units). The schema
  * checks lengths in UTF-16 units as sent, so this bounds every accepted value.
  */
-export const FORM_BYTES_PER_UNIT = 9;
+const FORM_BYTES_PER_UNIT = 9;
 /** JSON: at most 6 bytes a unit (`\uXXXX`; controls, which need no more, are refused anyway). */
-export const JSON_BYTES_PER_UNIT = 6;
+const JSON_BYTES_PER_UNIT = 6;
 
 /** A key request's text fields (source and the rest) are at most this long… */
 export const KEY_REQUEST_TEXT_MAX_LENGTH = 255;

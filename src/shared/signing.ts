@@ -9,11 +9,11 @@ function toHex(buffer: ArrayBuffer): string {
   return hex;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
+async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
 }
 
-export async function hmacSha256Hex(key: string, text: string): Promise<string> {
+async function hmacSha256Hex(key: string, text: string): Promise<string> {
   const cryptoKey = await crypto.subtle.importKey(
     'raw',
     encoder.encode(key),

@@ -14,12 +14,12 @@ const INSTALLED = Symbol.for('petition-embed.api-reference-check');
 /** The mismatches seen in this process, for the report at exit. */
 const mismatches: string[] = [];
 
-export function isLocalHost(hostname: string): boolean {
+function isLocalHost(hostname: string): boolean {
   return LOCAL_HOSTS.has(hostname);
 }
 
 /** Checks an answer; returns the mismatch (already recorded for the exit report) or undefined. */
-export function reportAnswer(answer: LiveAnswer): Error | undefined {
+function reportAnswer(answer: LiveAnswer): Error | undefined {
   const mismatch = mismatchOf(answer, checkAnswer(answer));
   if (mismatch) mismatches.push(mismatch.message);
   return mismatch;

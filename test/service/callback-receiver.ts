@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { verifyCallbackSignature } from '../../src/shared/signing.js';
 import type { CallbackVerdict } from '../../src/shared/signing.js';
 
-export interface ReceivedCallback {
+interface ReceivedCallback {
   verdict: CallbackVerdict;
   contentType: string | undefined;
   payload: Record<string, unknown>;

@@ -8,8 +8,8 @@ import type { SqlEngine } from '../../src/service/store/engines/sql-engine.js';
 import { withDatabase } from './test-database.js';
 import type { TestService } from './harness.js';
 
-export const OPERATOR_EMAIL = 'operator@example.org';
-export const OPERATOR_PASSWORD = 'correct horse battery staple';
+const OPERATOR_EMAIL = 'operator@example.org';
+const OPERATOR_PASSWORD = 'correct horse battery staple';
 
 export interface ConsoleFixture {
   t: TestService;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export interface CaughtMail {
+interface CaughtMail {
   to: string;
   from: string;
   subject: string;

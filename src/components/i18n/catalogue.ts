@@ -4,7 +4,7 @@
 // per plural category of that language (Intl.PluralRules), `other` always among them.
 import type { en } from './messages.js';
 
-export type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 export type Message = string | PluralMessage;
 export type MessageId = keyof typeof en;
 

@@ -40,13 +40,13 @@ function load(language: Language): Promise<boolean> {
 void load('en');
 
 /** The supported language of a BCP 47 tag: "es-MX" -> "es"; anything unsupported -> "en". */
-export function languageOf(tag: string): Language {
+function languageOf(tag: string): Language {
   const primary = tag.toLowerCase().split('-')[0] ?? '';
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
 }
 
 /** A `lang` value as a tag Intl accepts: "de_DE" (a common slip) -> "de-DE"; "" when it is none. */
-export function languageTag(lang: string): string {
+function languageTag(lang: string): string {
   try {
     return Intl.getCanonicalLocales(lang.replace(/_/g, '-'))[0] ?? '';
   } catch {
@@ -66,7 +66,7 @@ function nearestLang(element: Element): string {
 }
 
 /** `{name}` placeholders filled in; a value may be a template (a link), so the result is parts. */
-export function fill(text: string, values: Record<string, unknown>): unknown[] {
+function fill(text: string, values: Record<string, unknown>): unknown[] {
   return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 === 1 ? values[piece] ?? `{${piece}}` : piece));
 }
 

@@ -19,7 +19,7 @@ export function sharedUrl(attribute: string | undefined, petitionUrl: string | n
 }
 
 /** The links for browsers without a share sheet, in the order people use them most. */
-export function shareLinks({ url, text }: Shared, emailLabel: string): Array<[label: string, href: string]> {
+function shareLinks({ url, text }: Shared, emailLabel: string): Array<[label: string, href: string]> {
   const encoded = (value: string) => encodeURIComponent(value);
   const both = `${text} ${url}`;
   return [
@@ -32,13 +32,13 @@ export function shareLinks({ url, text }: Shared, emailLabel: string): Array<[la
 }
 
 /** Whether this browser offers its own share sheet for this content. */
-export function canShareNatively(shared: Shared): boolean {
+function canShareNatively(shared: Shared): boolean {
   return typeof navigator.share === 'function' && (navigator.canShare?.({ url: shared.url }) ?? true);
 }
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 
-export interface ShareStepHandlers {
+interface ShareStepHandlers {
   onShare: () => void;
   onCopy: () => void;
 }

@@ -35,7 +35,7 @@ export function stateForPetition(petition: PetitionSummary, current: SignState, 
 }
 
 /** Closed by its operator, or past its end (which may pass while the page is open). */
-export function isClosed(petition: PetitionSummary, now = Date.now()): boolean {
+function isClosed(petition: PetitionSummary, now = Date.now()): boolean {
   return petition.status === 'closed' || (petition.end_at !== null && Date.parse(petition.end_at) <= now);
 }
 

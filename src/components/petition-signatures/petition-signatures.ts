@@ -1,6 +1,6 @@
 // <petition-signatures>: the people who signed a petition, either the most recent ones
 // (refreshed on a timer and whenever a signature is made on the page) or a paged list.
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html } from 'lit';
 import type { PropertyValues } from 'lit';
 import type { Signature, SignaturePage, SortOrder } from '../../shared/types.js';
 import { defineElement } from '../define-element.js';

@@ -134,7 +134,7 @@ export class WakeScheduler implements Scheduler {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Node: one unref'd timer, so that pending background work never keeps the process alive. */
-export function timerAlarm(now: () => number = Date.now): Alarm {
+function timerAlarm(now: () => number = Date.now): Alarm {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     set(at, ring) {

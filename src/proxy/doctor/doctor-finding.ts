@@ -1,7 +1,7 @@
 // What `proxy doctor` found, one line each: the checks return findings, this prints them and
 // turns them into the exit status. Messages never carry a secret, key or personal data.
 
-export type FindingLevel = 'ok' | 'warn' | 'fail';
+type FindingLevel = 'ok' | 'warn' | 'fail';
 
 export interface Finding {
   level: FindingLevel;

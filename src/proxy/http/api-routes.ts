@@ -31,7 +31,7 @@ export interface ApiRoutesOptions {
 }
 
 /** Marks a read the service could not answer, served from the proxy's last good answers. */
-export const STALE_HEADER = 'X-Petition-Stale';
+const STALE_HEADER = 'X-Petition-Stale';
 
 /** The headers of a read's answer besides the origin rules' (also cached-read-listener.ts's). */
 export function readAnswerHeaders(result: ReadAnswer): Record<string, string> {

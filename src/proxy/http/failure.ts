@@ -31,7 +31,7 @@ export class ProxyError extends Error {
   }
 }
 
-export function failureBody(...messages: string[]): FailureBody {
+function failureBody(...messages: string[]): FailureBody {
   return { result: 'failure', messages };
 }
 

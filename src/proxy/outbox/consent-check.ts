@@ -14,7 +14,7 @@ import {
 } from '../../shared/consent.js';
 
 /** An opt-in as the signer agreed to it. */
-export interface AgreedOptIn {
+interface AgreedOptIn {
   id: string;
   label: string;
   language: string;

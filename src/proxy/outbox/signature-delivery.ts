@@ -39,14 +39,14 @@ export function refusesAuthKey(refusal: { status: number; messages: string[] }):
 }
 
 /** The service's answer to a submission, by whose problem it is. */
-export function classifyAnswer(status: number, messages: string[]): Delivery {
+function classifyAnswer(status: number, messages: string[]): Delivery {
   if (status === 202 || status === 200) return { kind: 'accepted' };
   if (status === 429 || status >= 500) return { kind: 'retry', reason: `service answered ${status}` };
   if (SIGNERS_LOT.has(status)) return { kind: 'refused', status, messages };
   return { kind: 'held', status, messages, remedy: REMEDIES[status] ?? UNEXPECTED };
 }
 
-export function signerPairs(signer: SignerInput): Array<[string, string]> {
+function signerPairs(signer: SignerInput): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   for (const field of SIGNER_FIELDS) {
     const value = signer[field];

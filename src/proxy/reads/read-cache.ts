@@ -12,7 +12,7 @@ export interface ReadAnswer {
  * A stale answer is kept at most this long, so that the service is asked again soon after it
  * is back; meanwhile it is served from memory, as fast as any cached read.
  */
-export const STALE_KEPT_MS = 5000;
+const STALE_KEPT_MS = 5000;
 
 interface Entry {
   answer: ReadAnswer;

@@ -11,7 +11,7 @@ import type { ReadBudget } from './read-budget.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamAnswer, type UpstreamClient } from '../upstream/upstream-client.js';
 
 /** How long reads leave a failing service alone; also the Retry-After of a 503 for a read. */
-export const READ_PAUSE_MS = 5000;
+const READ_PAUSE_MS = 5000;
 /** The longest a 429's Retry-After from the service pauses reads. */
 const MAX_PAUSE_MS = 60_000;
 

@@ -3,7 +3,7 @@
 // requests through node:http with kept-alive connections, which costs a fraction of fetch's
 // streams, abort signals and Web Request objects (docs/benchmarks.md "Proxy").
 
-export interface UpstreamRequest {
+interface UpstreamRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;

@@ -3,7 +3,7 @@
 // Node process (and any runtime with one instance); an edge deployment with many instances would
 // add a shared one (a Durable Object).
 
-export interface RateWindow {
+interface RateWindow {
   /** When the key's current window began (epoch ms). */
   startedAt: number;
   /** Events counted in it, this one included. */
@@ -23,7 +23,7 @@ export interface RateCounters {
  * clients within one window is an attack from many addresses, against which a count per address
  * cannot help anyway, and memory must stay bounded.
  */
-export const MEMORY_COUNTER_KEYS = 20_000;
+const MEMORY_COUNTER_KEYS = 20_000;
 
 export function memoryRateCounters(maxKeys = MEMORY_COUNTER_KEYS): RateCounters {
   const windows = new Map<string, { startedAt: number; count: number; windowMs: number }>();

@@ -5,7 +5,7 @@ import type { RateCounters } from './rate-counters.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export const RATE_WINDOW_MS = 60_000;
+const RATE_WINDOW_MS = 60_000;
 
 export interface FixedWindowLimitOptions {
   counters: RateCounters;

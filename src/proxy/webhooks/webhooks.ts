@@ -9,7 +9,7 @@ import type { SignerInput } from '../../shared/signature-schema.js';
 import type { Consent } from '../outbox/consent-check.js';
 import type { WebhookDelivery, WebhookStore } from './webhook-store.js';
 
-export interface WebhookEndpoint {
+interface WebhookEndpoint {
   url: string;
   secret: string;
 }

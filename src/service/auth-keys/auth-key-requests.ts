@@ -16,7 +16,7 @@ import type { AuthKeyRequestRecord, AuthKeyRequestStatus, ConsumerRow, PetitionR
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export interface AuthKeyRequestInputChecked {
+interface AuthKeyRequestInputChecked {
   source_description: string;
   source: string;
   requester_email: string;
@@ -27,7 +27,7 @@ export type KeyRequestAnswer =
   | { status: 202; body: { result: 'success' } }
   | { status: 200; body: AuthKeyCallbackPayload };
 
-export function callbackPayload(request: AuthKeyRequestRecord): AuthKeyCallbackPayload {
+function callbackPayload(request: AuthKeyRequestRecord): AuthKeyCallbackPayload {
   if (request.status === 'pending') throw new Error('a pending request has no outcome yet');
   return {
     status: request.status,
@@ -72,7 +72,7 @@ async function checkInput(values: Record<string, unknown>, callbackProblem: Call
 }
 
 /** The callback_endpoint rule (an http(s) URL, by default not aimed at a private address). */
-export type CallbackCheck = (url: string) => Promise<string | null>;
+type CallbackCheck = (url: string) => Promise<string | null>;
 
 export interface KeyRequestSubmission {
   petition: PetitionRow;

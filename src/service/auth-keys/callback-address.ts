@@ -42,15 +42,15 @@ for (const [network, prefix] of [
 }
 
 /** Refused at delivery: the code a failed attempt is logged with. */
-export const CALLBACK_ADDRESS_CODE = 'ECALLBACKADDRESS';
+const CALLBACK_ADDRESS_CODE = 'ECALLBACKADDRESS';
 
-export class CallbackAddressError extends Error {
+class CallbackAddressError extends Error {
   readonly code = CALLBACK_ADDRESS_CODE;
   override name = 'CallbackAddressError';
 }
 
 /** How long the check at request time waits for a name to resolve. */
-export const RESOLVE_TIMEOUT_MS = 3000;
+const RESOLVE_TIMEOUT_MS = 3000;
 
 /** True for an address the service may connect to: a public unicast one. */
 export function isPublicAddress(address: string): boolean {

@@ -5,7 +5,7 @@
 // hang cannot hold back anyone else's: each host and each consumer has a few slots at a time.
 import { callbackSignature } from '../../shared/signing.js';
 import { postCallback } from './callback-request.js';
-import type { DatabaseHealth } from '../store/engines/database-health.js';
+import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
 import type { DueDeliveryRow } from '../store/delivery-store.js';
 import type { Store } from '../store/store.js';
@@ -31,11 +31,11 @@ export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
 };
 
 /** Deliveries being sent at the same time, at most… */
-export const MAX_IN_FLIGHT = 100;
+const MAX_IN_FLIGHT = 100;
 /** …to one callback host (host and port)… */
-export const MAX_IN_FLIGHT_PER_HOST = 4;
+const MAX_IN_FLIGHT_PER_HOST = 4;
 /** …and for one consumer, whatever hosts its endpoints name. */
-export const MAX_IN_FLIGHT_PER_CONSUMER = 10;
+const MAX_IN_FLIGHT_PER_CONSUMER = 10;
 
 export interface DeliveryContext {
   /** Skip the address check (development, tests, the demo). */

@@ -4,7 +4,7 @@
 // lines name the signature id and the error code, never an address.
 import { retryDelay } from '../auth-keys/callback-delivery.js';
 import type { DueConfirmationMail } from '../store/confirmation-store.js';
-import type { DatabaseHealth } from '../store/engines/database-health.js';
+import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
 import type { Mailer, MailMessage } from './mailer.js';
 import { newSecretToken, secretTokenHash } from '../http/secret-token.js';
@@ -31,7 +31,7 @@ export interface ConfirmationMailerOptions {
   instance?: string;
 }
 
-export function confirmationMail(row: DueConfirmationMail, link: string): MailMessage {
+function confirmationMail(row: DueConfirmationMail, link: string): MailMessage {
   const messages = SIGNER_MESSAGES[signerLanguage(row.lang)];
   return {
     to: row.email,

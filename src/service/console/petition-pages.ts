@@ -28,7 +28,7 @@ const FIELD_LABELS: Record<keyof PetitionFields, string> = {
   confirm_signers: 'Confirm signers by email',
 };
 
-export const fieldId = (name: keyof PetitionFields) => `petition-${name.replace('_', '-')}`;
+const fieldId = (name: keyof PetitionFields) => `petition-${name.replace('_', '-')}`;
 
 /** The rules' problems (petition-fields.ts) as the form shows them, at their fields. */
 export function petitionProblems(problems: PetitionFieldProblem[]): FormProblem[] {

@@ -13,7 +13,7 @@ import { notFoundPage } from './error-pages.js';
 import { formValues, petitionFormPage, petitionListPage, petitionPage, petitionProblems } from './petition-pages.js';
 import type { PetitionCounts, PetitionFormValues } from './petition-pages.js';
 
-export async function petitionCounts(store: Store, petition: PetitionRow): Promise<PetitionCounts> {
+async function petitionCounts(store: Store, petition: PetitionRow): Promise<PetitionCounts> {
   return {
     listed: petition.last_listed_position - petition.first_listed_position + 1,
     unconfirmed: (await store.unconfirmedCount.get(petition.id))!.count,

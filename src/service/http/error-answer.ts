@@ -4,7 +4,7 @@
 // (submission-listener.ts) both answer through this, so the two cannot drift apart.
 import type { FailureBody } from '../../shared/types.js';
 import { ApiError, failureBody } from '../errors/api-error.js';
-import type { DatabaseHealth } from '../store/engines/database-health.js';
+import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
 import { NUL_IN_TEXT } from '../store/sql-errors.js';
 

@@ -8,7 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ANSWER_HEADERS, ApiError, failureBody } from '../errors/api-error.js';
 import { errorAnswer } from './error-answer.js';
 import { requestAuthKey } from '../auth-keys/auth-key-requests.js';
-import type { DatabaseHealth } from '../store/engines/database-health.js';
+import type { DatabaseHealth } from '../store/database-health.js';
 import { parseListQuery, recentSignatures, signaturePage } from '../signatures/pagination.js';
 import { findPetition, petitionIdForUrl, petitionResource } from '../petitions/petitions.js';
 import type { AuthFailureLimit } from '../limits/rate-limit.js';

@@ -7,7 +7,7 @@
 // which stays the one complete implementation.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ANSWER_HEADERS } from '../errors/api-error.js';
-import type { DatabaseHealth } from '../store/engines/database-health.js';
+import type { DatabaseHealth } from '../store/database-health.js';
 import { errorAnswer } from './error-answer.js';
 import type { AuthFailureLimit } from '../limits/rate-limit.js';
 import { mediaType, readPostParams } from './request-params.js';

@@ -2,11 +2,10 @@
 // "Limits"): each counts its own requests and, a few times a second, adds what it counted to
 // the database's count of that window and reads back every instance's total. A request is
 // never held up for the database; the cost is that instances can together go past a budget
-// by what they count between two syncs (at most SYNC_EVERY_MS of each one's requests).
+// by what they count between two syncs (the queue worker's upkeep runs the sync every 250 ms:
+// queue-worker.ts).
 import type { FixedWindowLimit } from './rate-limit.js';
 import type { Store } from '../store/store.js';
-
-export const SYNC_EVERY_MS = 250;
 
 export class RateLimitSharing {
   #syncing = false;

@@ -3,7 +3,7 @@
 // guessing gets nowhere and the answer does not tell whether a guess was right.
 import { FixedWindowLimit } from './rate-limit.js';
 
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const FAILED_SIGN_INS_PER_ADDRESS = 10;
 export const FAILED_SIGN_INS_PER_EMAIL = 20;
 

@@ -26,9 +26,9 @@ export type AuditAction =
   | 'signer erased'
   | 'signatures exported';
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
-export function actorName(actor: Actor): string {
+function actorName(actor: Actor): string {
   return actor.kind === 'operator' ? actor.email : 'command line';
 }
 

@@ -2,6 +2,7 @@
 // rules, and the text forms they arrive in ("none" clears an optional one).
 import * as v from 'valibot';
 import { OperatorError } from '../errors/operator-error.js';
+import type { PetitionStatus } from '../store/store-rows.js';
 
 export const PETITION_TITLE_MAX_LENGTH = 255;
 export const PETITION_OVERVIEW_MAX_LENGTH = 10_000;
@@ -9,7 +10,6 @@ export const PETITION_TARGETS_MAX = 50;
 export const PETITION_URL_MAX_LENGTH = 2048;
 export const PETITION_GOAL_MAX = 1_000_000_000;
 
-export type PetitionStatus = 'open' | 'closed';
 
 /** What the operator sets; `signature_count` and `created_at` are the service's own. */
 export interface PetitionFields {

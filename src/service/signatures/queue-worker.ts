@@ -4,7 +4,7 @@
 // transactions, as signature-listing.ts lists any signature; the same poll runs the periodic
 // upkeep (onTick).
 import type { SignerInput } from '../../shared/signature-schema.js';
-import type { DatabaseHealth } from '../store/engines/database-health.js';
+import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
 import { SignatureListing } from './signature-listing.js';
 import type { Store } from '../store/store.js';

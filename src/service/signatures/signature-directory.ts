@@ -7,9 +7,9 @@ import { foldForSearch, postalKey, prefixRangeEnd } from '../store/search-keys.j
 import type { SignatureListRow } from '../store/signature-admin-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 
-export const CONSOLE_PAGE_SIZE = 50;
+const CONSOLE_PAGE_SIZE = 50;
 /** A search shows at most this many; more means the operator should type more of the name. */
-export const SEARCH_LIMIT = 100;
+const SEARCH_LIMIT = 100;
 
 export interface ListedPage {
   rows: SignatureListRow[];

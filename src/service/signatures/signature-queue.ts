@@ -3,10 +3,10 @@
 // (signature-listing.ts), and each is answered only after that commit. Listing them in the
 // commit that answers, rather than queueing them for a worker to list, writes each signature
 // once instead of three times (queued, listed, unqueued): docs/benchmarks.md "Service: ingest".
-import type { DatabaseHealth } from '../store/engines/database-health.js';
+import type { DatabaseHealth } from '../store/database-health.js';
 import { rememberRequestSignatures } from '../http/request-auth.js';
 import { SignatureListing } from './signature-listing.js';
-import { recheckSubmission } from './signature-submission.js';
+import { recheckSubmission } from './submission-rules.js';
 import type { NewQueuedSignature, Store } from '../store/store.js';
 import type { SubmissionLookups } from './submission-lookups.js';
 

@@ -9,17 +9,18 @@ import type { ConsumerRateLimit } from '../limits/rate-limit.js';
 import { checkSignedRequestFrame, verifyRequestSignature, type ConsumerDirectory } from '../http/request-auth.js';
 import type { PostParams } from '../http/request-params.js';
 import { textParam } from '../http/request-params.js';
-import type { QueueEntry, SignatureQueue } from './signature-queue.js';
+import type { SignatureQueue } from './signature-queue.js';
 import { signerLanguage } from '../confirmation/signer-language.js';
-import type { AuthKeyRequestRecord, ConsumerRow, Store } from '../store/store.js';
+import type { ConsumerRow, Store } from '../store/store.js';
 import type { SubmissionKeyRequest, SubmissionLookups, SubmissionPetition } from './submission-lookups.js';
+import { keyRefused, refuseUnlessGranted } from './submission-rules.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
 export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
 /** The body of a 202 (docs/api.md "Signatures"). */
 export const SIGNATURE_ACCEPTED = { result: 'success' } as const;
 
-export interface SubmissionContext {
+interface SubmissionContext {
   store: Store;
   queue: SignatureQueue;
   lookups: SubmissionLookups;
@@ -59,7 +60,7 @@ export async function postSignature(intake: SignatureIntake, petitionIdText: str
 /** Refusals that can come from a remembered petition or key request (submission-lookups.ts). */
 const REMEMBERED_ROW_REFUSALS = new Set([401, 403, 404]);
 
-export interface Submission {
+interface Submission {
   petition: SubmissionPetition;
   consumer: ConsumerRow;
   params: PostParams;
@@ -69,7 +70,7 @@ export interface Submission {
   chargeRateLimit: () => void;
 }
 
-export async function submitSignature(context: SubmissionContext, submission: Submission): Promise<void> {
+async function submitSignature(context: SubmissionContext, submission: Submission): Promise<void> {
   const { lookups, queue } = context;
   const { petition, consumer, params, path, now } = submission;
   // No signer fields at all is answered as decided whatever else the request carries: it
@@ -120,27 +121,4 @@ async function grantedKeyRequest(lookups: SubmissionLookups, { petition, consume
   }
   refuseUnlessGranted(request);
   return request;
-}
-
-function keyRefused(): ApiError {
-  return new ApiError(401, ['auth_key: unknown, not granted, or not for this source']);
-}
-
-function refuseUnlessGranted(request: Pick<AuthKeyRequestRecord, 'status'>): void {
-  if (request.status === 'revoked') throw new ApiError(403, ['auth_key: this authorization key has been revoked']);
-  if (request.status !== 'granted') throw keyRefused();
-}
-
-/**
- * A submission checked with remembered rows, checked again inside the group commit against the
- * rows themselves, because another connection changed the database meanwhile (an admin command
- * closed the petition or revoked the key): it is taken only if it still would be.
- */
-export async function recheckSubmission(store: Store, entry: Pick<QueueEntry, 'petition_id' | 'auth_key_request_id'>, now: number): Promise<void> {
-  const petition = await store.petitionById.get(entry.petition_id);
-  if (!petition) throw new ApiError(404, [PETITION_NOT_FOUND]);
-  refuseIfClosed(petition, now);
-  const request = await store.authKeyRequestById.get(entry.auth_key_request_id);
-  if (!request) throw keyRefused();
-  refuseUnlessGranted(request);
 }

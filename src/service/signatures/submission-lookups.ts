@@ -21,7 +21,7 @@ export type SubmissionKeyRequest = Pick<AuthKeyRequestRecord, 'id' | 'auth_key' 
 /** Past this many remembered key requests, all are dropped: sources are many, memory is not. */
 export const MAX_KEY_REQUESTS = 10_000;
 /** PostgreSQL: remembered rows are read again at least this often (see #shared). */
-export const SHARED_ROWS_MS = 1000;
+const SHARED_ROWS_MS = 1000;
 
 export class SubmissionLookups {
   readonly #store: Store;

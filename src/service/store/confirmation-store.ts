@@ -1,7 +1,7 @@
 // The signers' email confirmations' statements (signer-confirmation.ts, confirmation-mailer.ts),
 // part of the store (store.ts). A confirmation row exists exactly while its signature is
 // unconfirmed; it holds the hash of the link's token, never the token.
-import { LIVE_CLAIM } from './service-instance.js';
+import { LIVE_CLAIM } from './instance-store.js';
 import type { SqlEngine } from './engines/sql-engine.js';
 
 export interface ConfirmationRow {

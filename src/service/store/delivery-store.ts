@@ -1,5 +1,5 @@
 // The callback deliveries' statements (callback-delivery.ts), part of the store (store.ts).
-import { LIVE_CLAIM } from './service-instance.js';
+import { LIVE_CLAIM } from './instance-store.js';
 import type { SqlEngine } from './engines/sql-engine.js';
 
 export interface DueDeliveryRow {

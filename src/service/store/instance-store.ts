@@ -3,6 +3,13 @@
 // (store.ts); the tables are PostgreSQL's only, and SQLite never prepares these statements.
 import type { SqlEngine } from './engines/sql-engine.js';
 
+/** How long an instance not seen keeps its claims (service-instance.ts says it is alive every second). */
+export const INSTANCE_TIMEOUT_MS = 5000;
+
+/** SQL: the claim in `column` is held by an instance seen within the timeout (`@now` bound). */
+export const LIVE_CLAIM = (column: string): string =>
+  `(${column} IS NOT NULL AND EXISTS (SELECT 1 FROM service_instances i WHERE i.id = ${column} AND i.seen_at > @now::bigint - ${INSTANCE_TIMEOUT_MS}))`;
+
 export function instanceStatements(db: SqlEngine) {
   return {
     instanceSeen: db.prepare<{ id: string; now: number }>(

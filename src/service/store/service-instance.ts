@@ -1,16 +1,11 @@
 // One running service among several on a PostgreSQL database: it has an id, and says it is alive
 // every second (service_instances.seen_at). What an instance claims to send (callback-delivery.ts,
 // confirmation-mailer.ts) is left to it while it is seen; once it has not been seen for
-// INSTANCE_TIMEOUT_MS (killed, its machine gone), its claims lapse and another instance sends.
+// INSTANCE_TIMEOUT_MS (instance-store.ts: killed, its machine gone), its claims lapse and another instance sends.
 import { randomUUID } from 'node:crypto';
 import type { Store } from './store.js';
 
-export const HEARTBEAT_MS = 1000;
-export const INSTANCE_TIMEOUT_MS = 5000;
-
-/** SQL: the claim in `column` is held by an instance seen within the timeout (`@now` bound). */
-export const LIVE_CLAIM = (column: string): string =>
-  `(${column} IS NOT NULL AND EXISTS (SELECT 1 FROM service_instances i WHERE i.id = ${column} AND i.seen_at > @now::bigint - ${INSTANCE_TIMEOUT_MS}))`;
+const HEARTBEAT_MS = 1000;
 
 export class ServiceInstance {
   readonly id = randomUUID();

@@ -1,7 +1,7 @@
 // The operator's statements on signatures (moderation.ts, signer-erasure.ts,
 // signature-directory.ts, signature-export.ts), part of the store (store.ts).
 import type { SqlEngine } from './engines/sql-engine.js';
-import type { SignatureState } from './store.js';
+import type { SignatureState } from './store-rows.js';
 
 /** A signature as the console shows it in a list. */
 export interface SignatureListRow {
@@ -53,7 +53,7 @@ export type ExportRow = [
  * Where positions are parked while a block of them moves by one: far above any real position,
  * so that neither step of the move ever puts two rows on one position of the unique index.
  */
-export const PARKED_POSITION_OFFSET = 1e15;
+const PARKED_POSITION_OFFSET = 1e15;
 
 const LIST_COLUMNS = 'id, petition_id, first_name, last_name, email, city, postal_code, country_code, signed_on, hidden, state, listed_position';
 

@@ -1,6 +1,5 @@
 // The rows the store (store.ts) reads and writes, as the domain modules see them.
 import type { SignerInput } from '../../shared/signature-schema.js';
-import type { PetitionStatus } from '../petitions/petition-fields.js';
 
 export interface ConsumerRow {
   id: number;
@@ -8,6 +7,8 @@ export interface ConsumerRow {
   api_key: string;
   secret: string;
 }
+
+export type PetitionStatus = 'open' | 'closed';
 
 export interface PetitionRow {
   id: number;

@@ -2,8 +2,7 @@
 // right after answering "queued", and the service refusing this proxy's own credentials (401).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Outbox } from '../../../src/proxy/outbox/outbox.js';

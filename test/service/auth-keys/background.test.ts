@@ -14,7 +14,7 @@ import { openAdmin } from '../../../src/service/admin.js';
 import { changeStatus } from '../../../src/service/auth-keys/auth-key-requests.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from '../../../src/service/auth-keys/callback-delivery.js';
 import type { DeliveryContext, DeliveryTiming } from '../../../src/service/auth-keys/callback-delivery.js';
-import { DatabaseHealth } from '../../../src/service/store/engines/database-health.js';
+import { DatabaseHealth } from '../../../src/service/store/database-health.js';
 import { callbackHost } from '../../../src/service/store/callback-host.js';
 import { openDatabase } from '../../../src/service/store/engines/database.js';
 import { SqliteEngine } from '../../../src/service/store/engines/sqlite-engine.js';

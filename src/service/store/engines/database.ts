@@ -59,7 +59,7 @@ export const RECORD_OPENED_AT =
   "INSERT INTO service_state (name, value) VALUES ('opened_at', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value";
 
 /** A real write, committed: a file opened read-only, or on a full or read-only disk, fails it. */
-export function proveWritable(db: ServiceDatabase): void {
+function proveWritable(db: ServiceDatabase): void {
   db.prepare(RECORD_OPENED_AT).run(new Date().toISOString());
 }
 

@@ -1,6 +1,6 @@
 // The service's schema, version by version: database.ts applies the ones a file has not had yet,
 // in one transaction. A version, once released, is never edited: changes are new versions.
-import type { ServiceDatabase } from './database.js';
+import type Database from 'better-sqlite3';
 import { callbackHost } from '../callback-host.js';
 import { nameKey, postalKey, surnameKey } from '../search-keys.js';
 
@@ -11,7 +11,7 @@ import { nameKey, postalKey, surnameKey } from '../search-keys.js';
  * everything already there, so it takes positions below the petition's first one instead of
  * renumbering the rows above it.
  */
-export const MIGRATIONS: ReadonlyArray<string | ((db: ServiceDatabase) => void)> = [
+export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void)> = [
   `
   CREATE TABLE consumers (
     id INTEGER PRIMARY KEY,

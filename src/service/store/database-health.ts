@@ -4,11 +4,11 @@
 // the service checks every second until it can write again, reopening the file if it was
 // replaced (restored), then carries on by itself.
 import { statSync } from 'node:fs';
-import { ApiError } from '../../errors/api-error.js';
-import type { SqlEngine } from './sql-engine.js';
-import { errorCode } from '../../errors/error-code.js';
-import type { Store } from '../store.js';
-import { reconnectStore } from '../store.js';
+import { ApiError } from '../errors/api-error.js';
+import type { SqlEngine } from './engines/sql-engine.js';
+import { errorCode } from '../errors/error-code.js';
+import type { Store } from './store.js';
+import { reconnectStore } from './store.js';
 
 export interface Unavailable {
   retryAfter: number;
