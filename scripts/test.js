@@ -50,6 +50,9 @@ step('dependency rules (depcruise)', run(bin('depcruise'), ['src', 'test', 'benc
 step('unused files, exports and dependencies (knip)', run(bin('knip'), ['--no-progress']));
 step('type check (tsc --noEmit)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
 const built = step('bundle build (vite build)', run(bin('vite'), ['build', '--logLevel', 'warn']));
+// The command (bin/petition-embed.js) runs the compiled servers: the tests that start it as a child
+// process run what a published package runs.
+step('server build (tsc -p tsconfig.server.json)', run(bin('tsc'), ['-p', 'tsconfig.server.json']));
 
 /** One `node --test` run of `files`, its counts added to the totals under `name`. */
 function nodeTests(name, files, env = {}) {

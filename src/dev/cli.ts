@@ -1,10 +1,8 @@
 // `petition-embed dev` (what `npm start` runs): the whole demo stack with no set-up.
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { startDevStack } from './stack.js';
-
-const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function main(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -21,7 +19,7 @@ export async function main(args: string[]): Promise<void> {
     process.exit(2);
   }
   const stack = await startDevStack({
-    root: packageRoot,
+    root: PACKAGE_ROOT,
     dataDir: resolve(values.data),
     host: values.host,
     port,

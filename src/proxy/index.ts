@@ -6,7 +6,8 @@ import { readIncomingText } from '../shared/incoming-body.js';
 import type { Hono } from 'hono';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { capConnections, DEFAULT_CONNECTION_LIMITS, serverTimeouts, type ConnectionLimits } from '../shared/connection-limits.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
 import { BODY_LIMIT_BYTES, bodyTooLarge, createProxyApp } from './app.js';
@@ -84,7 +85,7 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const DEFAULT_ASSETS_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+const DEFAULT_ASSETS_DIR = join(PACKAGE_ROOT, 'dist');
 
 export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}): Promise<RunningProxy> {
   const log = options.log ?? ((line: string) => console.log(line));
