@@ -16,7 +16,7 @@ import { DatabaseHealth } from './store/database-health.js';
 import { openDatabase } from './store/engines/database.js';
 import { errorCode } from './errors/error-code.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
-import { QueueWorker } from './signatures/queue-worker.js';
+import { QueueWorker } from './background/queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './limits/rate-limit.js';
 import { RateLimitSharing } from './limits/shared-rate-limit.js';
 import { ServiceInstance } from './store/service-instance.js';

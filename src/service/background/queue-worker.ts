@@ -6,7 +6,7 @@
 import type { SignerInput } from '../../shared/signature-schema.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
-import { SignatureListing } from './signature-listing.js';
+import { SignatureListing } from '../signatures/signature-listing.js';
 import type { Store } from '../store/store.js';
 
 const BATCH_SIZE = 1000;
