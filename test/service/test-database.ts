@@ -10,6 +10,16 @@ import type { PostgresCluster } from '../../support/postgres-cluster.js';
 
 export const onPostgres = process.env['SERVICE_TEST_DATABASE'] === 'postgres';
 
+/**
+ * On PostgreSQL a consumer's budget counts in whole clock minutes, the same for every instance
+ * (shared-rate-limit.ts): a test that spends a budget and expects the next request refused starts
+ * early in a minute, or the refusal falls in the next window. Waits at most `marginMs`.
+ */
+export async function awayFromTheMinuteEnd(marginMs = 15_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (onPostgres && left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
 /** For a test that checks what only the SQLite file has (its modes, its WAL, another process's lock). */
 export const SQLITE_ONLY = onPostgres && 'checks the SQLite file itself';
 

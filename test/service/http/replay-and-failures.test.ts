@@ -9,7 +9,7 @@ import { createStore } from '../../../src/service/store/store.js';
 import { formEncode, signFormBody } from '../../../src/shared/signing.js';
 import { eventually, getJson, grantedKey, postForm, signaturesPath, signedPairs, signerFields, startTestService, urlOf } from '../harness.js';
 import { requestFrom } from '../local-address.js';
-import { withDatabase } from '../test-database.js';
+import { awayFromTheMinuteEnd, withDatabase } from '../test-database.js';
 
 test('replay memory lasts the whole timestamp window, even after pruning and after the signature is gone', async () => {
   const t = await startTestService();
@@ -46,6 +46,7 @@ test('replay memory lasts the whole timestamp window, even after pruning and aft
 test("failed authentications are limited per address and never spend the consumer's budget", async () => {
   const t = await startTestService({ rateLimitPerMinute: 20, authFailuresPerMinute: 30 });
   try {
+    await awayFromTheMinuteEnd();
     const source = 'https://budget.example.org/';
     await grantedKey(t, source);
     const path = signaturesPath(t.petitionId);

@@ -22,11 +22,12 @@ import {
   submitSignature,
 } from '../harness.js';
 import type { TestService } from '../harness.js';
-import { onPostgres, SQLITE_ONLY } from '../test-database.js';
+import { awayFromTheMinuteEnd, onPostgres, SQLITE_ONLY } from '../test-database.js';
 
 test('over the per-key limit: 429 with Retry-After, other keys unaffected', async () => {
   const t = await startTestService({ rateLimitPerMinute: 3 });
   try {
+    await awayFromTheMinuteEnd();
     for (let i = 0; i < 3; i++) assert.equal((await getJson(t, signaturesPath(t.petitionId))).status, 200);
     const limited = await getJson(t, signaturesPath(t.petitionId));
     assert.equal(limited.status, 429);
