@@ -18,7 +18,7 @@ import { DatabaseHealth } from '../../../src/service/store/database-health.js';
 import { callbackHost } from '../../../src/service/store/callback-host.js';
 import { openDatabase } from '../../../src/service/store/engines/database.js';
 import { SqliteEngine } from '../../../src/service/store/engines/sqlite-engine.js';
-import { QueueWorker } from '../../../src/service/signatures/queue-worker.js';
+import { QueueWorker } from '../../../src/service/background/queue-worker.js';
 import { createStore } from '../../../src/service/store/store.js';
 import type { Store } from '../../../src/service/store/store.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
