@@ -72,3 +72,16 @@ test('timing-safe comparison is exact', () => {
 test('signing timestamps are whole UTC seconds with Z', () => {
   assert.equal(signingTimestamp(new Date('2026-11-22T10:00:05.123Z')), '2026-11-22T10:00:05Z');
 });
+
+test('a callback exactly five minutes old, or five minutes ahead, is valid; one millisecond further is stale', async () => {
+  const { secret, timestamp, body, x_petition_signature } = vectors.callback;
+  const sent = Number(timestamp) * 1000;
+  const verdictAt = (now: number) => verifyCallbackSignature(secret, timestamp, x_petition_signature, body, new Date(now));
+  // The spec's 300 s written out, not the constant: a changed constant must fail here too.
+  for (const direction of [1, -1]) {
+    const edge = sent + direction * 300_000;
+    assert.equal(await verdictAt(edge - direction), 'valid');
+    assert.equal(await verdictAt(edge), 'valid', 'the window includes its edge');
+    assert.equal(await verdictAt(edge + direction), 'stale');
+  }
+});

@@ -102,15 +102,20 @@ function isLocalhostName(host: string): boolean {
 
 /**
  * Every address `host` stands for, each one public, or a CallbackAddressError. A name with any
- * non-public address is refused: the connection could be made to that one.
+ * non-public address is refused: the connection could be made to that one. `resolve` is the
+ * DNS lookup, replaceable so a test can give a name any answer without asking a resolver.
  */
-export async function publicAddresses(host: string, timeoutMs = RESOLVE_TIMEOUT_MS): Promise<LookupAddress[]> {
+export async function publicAddresses(
+  host: string,
+  timeoutMs = RESOLVE_TIMEOUT_MS,
+  resolve: (host: string, timeoutMs: number) => Promise<LookupAddress[]> = resolveAll,
+): Promise<LookupAddress[]> {
   if (isIP(host)) {
     if (!isPublicAddress(host)) throw new CallbackAddressError('is a loopback, private, link-local or reserved address');
     return [{ address: host, family: isIP(host) }];
   }
   if (isLocalhostName(host)) throw new CallbackAddressError('names this machine (localhost)');
-  const addresses = await resolveAll(host, timeoutMs);
+  const addresses = await resolve(host, timeoutMs);
   if (addresses.length === 0 || addresses.some(({ address }) => !isPublicAddress(address))) {
     throw new CallbackAddressError('resolves to a loopback, private, link-local or reserved address');
   }

@@ -119,6 +119,20 @@ describe('proxy doctor: a good setup', () => {
     assertNoSecrets(stack, run);
   });
 
+  test('a data file its group may read (0640) is a failure: exit 1, naming the file and the fix', async () => {
+    // Only the group's bits: the key file holds the authorization keys, which no other user may read.
+    chmodSync(keyFilePath(stack.config.dataDir), 0o640);
+    try {
+      const run = await doctor(stack, stack.config);
+      assert.equal(run.status, 1, run.stdout);
+      const problem = 'fail  dataDir: other users may read auth-keys.json (0640): chmod 600 them';
+      assert.equal(line(run, /dataDir/), problem);
+      assert.deepEqual(run.lines.filter((text) => !text.startsWith('ok    ')), [problem], 'the only problem of this setup');
+    } finally {
+      chmodSync(keyFilePath(stack.config.dataDir), 0o600);
+    }
+  });
+
   test('the secret is checked by the service, and the key request it signs creates nothing', async () => {
     const requestsBefore = stack.relay.count(`POST /v1/petitions/${stack.petitionIds[0]}/auth_keys`);
     const wrong = 'not-the-secret-at-all-0123456789';

@@ -161,3 +161,35 @@ describe('a submission arriving while an earlier one waits in the outbox', () =>
     assert.deepEqual(stack.leaks(), []);
   });
 });
+
+describe('a service that answers 429 (its rate limit for this proxy)', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await new Stack().start();
+    await keysDecided(stack.proxy!);
+    stack.storedKeys();
+  });
+  after(() => stack.close());
+
+  test('the signature is kept in the outbox and answered "queued": not 502, not dropped; delivered once the service takes it', async () => {
+    const petition = stack.petitionIds[0]!;
+    const route = `POST /v1/petitions/${petition}/signatures`;
+    // The relay answers for the service, over real HTTP, as a service over its budget would.
+    stack.relay.answers.set(route, { status: 429, body: '{"result":"failure","messages":["rate limit exceeded"]}' });
+    const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
+      json: signer(stack, { first_name: 'Throttled', last_name: 'Once' }),
+    });
+    assert.equal(answer.status, 202);
+    assert.deepEqual(answer.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
+    await eventually(() => stack.relay.count(route) >= 3, 5000, 'two more tries, each answered 429');
+    assert.ok(stack.logs.some((line) => /not delivered \(service answered 429\), attempt 2/.test(line)), stack.logs.join('\n'));
+    assert.ok(!stack.logs.some((line) => /removed|held, not removed/.test(line)), stack.logs.join('\n'));
+
+    stack.relay.answers.delete(route);
+    await eventually(async () => {
+      const recent = (await stack.call('GET', `/api/petitions/${petition}/signatures/recent`)).json() as Array<{ name: string }>;
+      return recent.some((s) => s.name === 'Throttled Once');
+    }, 10_000, 'the kept signature to be listed');
+    assert.deepEqual(stack.leaks(), []);
+  });
+});

@@ -42,6 +42,30 @@ describe('origins', () => {
     }
   });
 
+  test('look-alikes of an allowed origin are refused: one letter off, another port or scheme, a suffix, a prefix, a subdomain', async () => {
+    const path = `/api/petitions/${petition}`;
+    const own = new URL(stack.config.publicUrl);
+    const lookAlikes = [
+      'https://www.exampie.org', 'https://ww.example.org', 'https://www.example.com',
+      'https://www.example.org:8443', 'http://www.example.org', 'wss://www.example.org',
+      'https://www.example.org.evil.test', 'https://www.example.orgevil.test', 'https://www.example.org/',
+      'https://evil.www.example.org', 'https://evilwww.example.org', 'https://example.org', 'null',
+      // The proxy's own origin, always allowed, has look-alikes too.
+      `http://127.0.0.1:${Number(own.port) + 1}`, `https://127.0.0.1:${own.port}`, `http://localhost:${own.port}`,
+    ];
+    for (const origin of lookAlikes) {
+      const refused = await stack.call('GET', path, { headers: { origin } });
+      assert.equal(refused.status, 403, origin);
+      assert.equal(refused.headers['access-control-allow-origin'], undefined, origin);
+      assert.deepEqual((await stack.call('GET', '/embed-status', { headers: { origin } })).json(), { origin, origin_allowed: false });
+    }
+    for (const origin of ['https://www.example.org', own.origin]) {
+      const allowed = await stack.call('GET', path, { headers: { origin } });
+      assert.equal(allowed.status, 200, origin);
+      assert.equal(allowed.headers['access-control-allow-origin'], origin);
+    }
+  });
+
   test('an allowed page may read Retry-After: exposed on every answer, a 429 and a 503 included', async () => {
     const ALLOWED = { origin: 'https://www.example.org' };
     const exposed = (answer: { headers: Record<string, string> }) =>

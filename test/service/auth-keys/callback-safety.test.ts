@@ -4,10 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { lookup } from 'node:dns/promises';
-import { isPublicAddress } from '../../../src/service/auth-keys/callback-address.js';
+import { isPublicAddress, publicAddresses } from '../../../src/service/auth-keys/callback-address.js';
 import { startService } from '../../../src/service/index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { authKeysPath, eventually, keyRequestFields, signedPost, startTestService } from '../harness.js';
@@ -47,6 +48,29 @@ test('by default a callback_endpoint aimed at loopback, private, link-local or m
   } finally {
     await t.close();
   }
+});
+
+test('a name that resolves to public and private addresses at once is refused; one whose every address is public is not', async () => {
+  // The resolver is answered here: no query leaves the machine, and any answer can be given.
+  const asked: string[] = [];
+  const answering = (...addresses: string[]) => async (host: string) => {
+    asked.push(host);
+    return addresses.map((address) => ({ address, family: isIP(address) }));
+  };
+  const mixes = [
+    ['93.184.216.34', '10.0.0.5'],
+    ['10.0.0.5', '93.184.216.34'],
+    ['2606:4700:4700::1111', 'fd00:ec2::254'],
+    ['93.184.216.34', '2606:4700:4700::1111', '::ffff:127.0.0.1'],
+    [],
+  ];
+  for (const mix of mixes) {
+    await assert.rejects(publicAddresses('callback.example.org', 1000, answering(...mix)), { code: 'ECALLBACKADDRESS' }, mix.join(', '));
+  }
+  const everyOnePublic = ['93.184.216.34', '2606:4700:4700::1111'];
+  const found = await publicAddresses('callback.example.org', 1000, answering(...everyOnePublic));
+  assert.deepEqual(found.map(({ address }) => address), everyOnePublic);
+  assert.deepEqual(asked, Array(mixes.length + 1).fill('callback.example.org'), 'every answer came from the resolver given');
 });
 
 test('the address is checked again at delivery: a loopback endpoint recorded earlier is never posted to', async () => {

@@ -208,4 +208,18 @@ describe('failed sign-ins', () => {
     assert.equal((await fresh.signIn('other@example.org', PASSWORD)).status, 429);
     assert.equal((await fresh.signIn(EMAIL, PASSWORD)).status, 303, 'other operators go on');
   });
+
+  test('an email counts as one whatever its case and surrounding spaces: failures in any spelling share its budget', async () => {
+    await t.admin.createOperator('spelt@example.org', PASSWORD);
+    // Never the stored spelling itself, so only a bucket keyed on the normalised email fills.
+    const spellings = ['Spelt@Example.org ', ' SPELT@EXAMPLE.ORG', '\tspelt@Example.Org', 'sPeLt@example.org  '];
+    const perAddress = FAILED_SIGN_INS_PER_ADDRESS - 1;
+    for (let failures = 0; failures < FAILED_SIGN_INS_PER_EMAIL; failures++) {
+      const client = new ConsoleClient(origin(), `127.0.1.${1 + Math.floor(failures / perAddress)}`);
+      assert.equal((await client.signIn(spellings[failures % spellings.length]!, `guess ${failures}`)).status, 400);
+    }
+    const fresh = new ConsoleClient(origin(), '127.0.1.99');
+    assert.equal((await fresh.signIn('spelt@example.org', PASSWORD)).status, 429, 'the stored spelling is refused');
+    assert.equal((await fresh.signIn('Spelt@EXAMPLE.org ', PASSWORD)).status, 429, 'and so is any other');
+  });
 });
