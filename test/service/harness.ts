@@ -1,5 +1,6 @@
 // Shared test harness for the service: a real service on an ephemeral port over a temporary
 // SQLite file, a consumer and a petition, and helpers that sign requests as a client would.
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,4 +145,13 @@ export async function getJson(t: TestService, path: string, query: Record<string
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   const response = await fetch(url);
   return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+/** A failure answer: `status`, the spec's error body with at least one message; its messages. */
+export async function failureMessages(response: Response, status: number): Promise<string[]> {
+  assert.equal(response.status, status);
+  const body = (await response.json()) as { result: string; messages: string[] };
+  assert.equal(body.result, 'failure');
+  assert.ok(Array.isArray(body.messages) && body.messages.length > 0);
+  return body.messages;
 }

@@ -14,6 +14,7 @@ import {
   signerFields,
   startTestService,
   urlOf,
+  failureMessages,
 } from '../harness.js';
 import type { Pairs, TestService } from '../harness.js';
 
@@ -28,13 +29,6 @@ before(async () => {
 });
 after(() => t.close());
 
-async function failure(response: Response, status: number): Promise<string[]> {
-  assert.equal(response.status, status);
-  const body = (await response.json()) as { result: string; messages: string[] };
-  assert.equal(body.result, 'failure');
-  return body.messages;
-}
-
 function signedSubmission(timestamp: string, path = signaturesPath(t.petitionId)): Promise<string> {
   const pairs: Pairs = [['api_key', t.consumer.api_key], ['source', source], ...signerFields(), ['timestamp', timestamp], ['endpoint', path]];
   return signFormBody(pairs, t.consumer.secret, key);
@@ -47,14 +41,14 @@ describe('petition ids that are not positive integers', () => {
     for (const id of badIds) {
       for (const path of [`/v1/petitions/${id}`, `/v1/petitions/${id}/signatures`, `/v1/petitions/${id}/signatures/recent`]) {
         const response = await fetch(`${urlOf(t, path)}?api_key=${t.consumer.api_key}`);
-        assert.deepEqual(await failure(response, 404), ['petition not found'], path);
+        assert.deepEqual(await failureMessages(response, 404), ['petition not found'], path);
       }
       for (const path of [`/v1/petitions/${id}/signatures`, `/v1/petitions/${id}/auth_keys`]) {
         const response = await postForm(t, path, `api_key=${t.consumer.api_key}&first_name=Ada`);
-        assert.deepEqual(await failure(response, 404), ['petition not found'], path);
+        assert.deepEqual(await failureMessages(response, 404), ['petition not found'], path);
       }
     }
-    assert.deepEqual(await failure(await fetch(`${urlOf(t, '/v1/petitions/987654/signatures')}?api_key=${t.consumer.api_key}`), 404), ['petition not found']);
+    assert.deepEqual(await failureMessages(await fetch(`${urlOf(t, '/v1/petitions/987654/signatures')}?api_key=${t.consumer.api_key}`), 404), ['petition not found']);
   });
 });
 
@@ -79,9 +73,9 @@ describe('request formats', () => {
     }
     // The same wall time with the wrong offset is hours away: outside the window.
     const wrongOffset = `${new Date(now).toISOString().slice(0, 19)}-07:00`;
-    assert.match((await failure(await postForm(t, signaturesPath(t.petitionId), await signedSubmission(wrongOffset)), 401))[0]!, /^timestamp: more than 5 minutes/);
+    assert.match((await failureMessages(await postForm(t, signaturesPath(t.petitionId), await signedSubmission(wrongOffset)), 401))[0]!, /^timestamp: more than 5 minutes/);
     for (const malformed of ['2026-11-22 08:00:00Z', '2026-11-22T08:00:00', '2026-11-22T08:00Z', '2026-11-22T08:00:00+7', 'yesterday']) {
-      assert.match((await failure(await postForm(t, signaturesPath(t.petitionId), await signedSubmission(malformed)), 401))[0]!, /^timestamp: missing or not ISO 8601/, malformed);
+      assert.match((await failureMessages(await postForm(t, signaturesPath(t.petitionId), await signedSubmission(malformed)), 401))[0]!, /^timestamp: missing or not ISO 8601/, malformed);
     }
   });
 
@@ -112,7 +106,7 @@ describe('methods a path does not have', () => {
       for (const method of ['PUT', 'DELETE', 'PATCH', 'OPTIONS', ...(allow.includes('POST') ? [] : ['POST'])]) {
         const response = await fetch(`${urlOf(t, path)}?api_key=${t.consumer.api_key}`, { method, body: method === 'OPTIONS' ? undefined : 'x=1' });
         assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
-        assert.match((await failure(response, 405))[0]!, /^method not allowed/);
+        assert.match((await failureMessages(response, 405))[0]!, /^method not allowed/);
       }
     }
     const head = await fetch(`${urlOf(t, signaturesPath(t.petitionId))}?api_key=${t.consumer.api_key}`, { method: 'HEAD' });
@@ -124,8 +118,8 @@ describe('methods a path does not have', () => {
   });
 
   test('an unknown path under /v1 is still 404', async () => {
-    assert.match((await failure(await fetch(urlOf(t, '/v1/petitions/1/comments')), 404))[0]!, /^not found/);
-    assert.match((await failure(await fetch(urlOf(t, '/v2/petitions/1')), 404))[0]!, /^not found/);
+    assert.match((await failureMessages(await fetch(urlOf(t, '/v1/petitions/1/comments')), 404))[0]!, /^not found/);
+    assert.match((await failureMessages(await fetch(urlOf(t, '/v2/petitions/1')), 404))[0]!, /^not found/);
   });
 });
 
