@@ -2,7 +2,8 @@
 // temporary folder with one consumer and one petition, the service CLI started on it with its
 // rate limit out of the way, a key granted over the API, signed bodies of unique signers, and
 // what is checked after a load: nothing left queued, every 202 counted.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { Sqlite } from '../../src/sqlite.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +66,7 @@ export async function startBenchService(prefix: string): Promise<BenchService> {
   let db: Database.Database | undefined;
   try {
     const authKey = await grantedKey(service.baseUrl, petitionId, apiKey, secret, SOURCE);
-    db = new Database(dbPath, { readonly: true });
+    db = new Sqlite(dbPath, { readonly: true });
     const queued = db.prepare<[], { count: number }>('SELECT COUNT(*) AS count FROM signature_queue');
     const counted = db.prepare<[number], { signature_count: number }>('SELECT signature_count FROM petitions WHERE id = ?');
     const reader = db;

@@ -5,7 +5,7 @@
 // signatures' indexes dropped in turn, to show what each costs. Signers are random (names,
 // emails, postal codes), as a real petition's are. Variants alternate round after round.
 // Usage: node --import tsx bench/service/listing-cost.ts [rounds=5] [signatures=30000]
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../src/sqlite.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,7 @@ async function service(dropIndexes: string[], people: ReturnType<typeof signers>
 async function yardstick(people: ReturnType<typeof signers>): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
   try {
-    const db = new Database(join(dir, 'yardstick.db'));
+    const db = new Sqlite(join(dir, 'yardstick.db'));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.exec('CREATE TABLE submissions (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');

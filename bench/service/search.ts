@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../src/sqlite.js';
 import { openAdmin } from '../../src/service/admin.js';
 import { signInToConsole } from './console-session.js';
 import { spawnService } from './service-process.js';
@@ -28,7 +28,7 @@ await admin.seed(petition_id, SIGNATURES);
 console.log(`seeded ${SIGNATURES} signatures in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 await admin.createOperator(EMAIL, PASSWORD);
 await admin.close();
-const reader = new Database(dbPath, { readonly: true });
+const reader = new Sqlite(dbPath, { readonly: true });
 const someone = reader.prepare('SELECT email, postal_code FROM signatures WHERE id = ?').get(Math.floor(SIGNATURES / 2)) as { email: string; postal_code: string };
 reader.close();
 

@@ -4,7 +4,7 @@
 // turn, WAL, synchronous=NORMAL, as the service), answers 202. Runs as its own process.
 // Usage: node --import tsx bench/service/yardstick-server.ts DB_FILE  (env YARDSTICK_SECRET,
 // YARDSTICK_AUTH_KEY); prints "listening http://127.0.0.1:PORT" once it listens.
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../src/sqlite.js';
 import { timingSafeEqual } from 'node:crypto';
 import { rsigDigest } from '../../src/shared/rsig-digest.js';
 import { createServer } from 'node:http';
@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 
 const secret = process.env.YARDSTICK_SECRET ?? '';
 const authKey = process.env.YARDSTICK_AUTH_KEY ?? '';
-const db = new Database(process.argv[2]!);
+const db = new Sqlite(process.argv[2]!);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 db.exec('CREATE TABLE IF NOT EXISTS submissions (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');

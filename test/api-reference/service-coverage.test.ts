@@ -4,7 +4,7 @@
 import './validate-fetch.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../src/sqlite.js';
 import { BODY_LIMIT_BYTES } from '../../src/service/http/request-body.js';
 import { startCallbackReceiver } from '../service/callback-receiver.js';
 import {
@@ -108,7 +108,7 @@ describe('a service answering every documented status', () => {
   });
 
   test('writes while another process holds the database: 503 with Retry-After', async () => {
-    const holder = new Database(t.dbPath);
+    const holder = new Sqlite(t.dbPath);
     holder.exec('BEGIN IMMEDIATE');
     try {
       await expect(submitSignature(t, source, authKey, signerFields()), 503);
@@ -120,7 +120,7 @@ describe('a service answering every documented status', () => {
   });
 
   test('anything unexpected (the petitions table gone): 500 on every operation that reads it', async () => {
-    const vandal = new Database(t.dbPath);
+    const vandal = new Sqlite(t.dbPath);
     vandal.exec('ALTER TABLE petitions RENAME TO petitions_gone');
     try {
       await expect(read('/v1/petitions/get_id', '&petition_url=https://www.example.org/save-the-park'), 500);

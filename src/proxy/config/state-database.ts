@@ -2,7 +2,8 @@
 // (state.sqlite): the last good answer of each read and the callback signatures already seen.
 // Private like every file there; WAL with normal sync, since nothing in it is a promise to a
 // signer: a power cut may lose the last moments of it, a crash of the process loses nothing.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
 import { makeDataDir, makePrivateDatabaseFile } from './data-dir.js';
 
@@ -14,7 +15,7 @@ export function openStateDatabase(dataDir: string): Database.Database {
   makeDataDir(dataDir);
   const path = stateDatabasePath(dataDir);
   makePrivateDatabaseFile(path);
-  const db = new Database(path);
+  const db = new Sqlite(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   return db;

@@ -1,6 +1,7 @@
 // Node implementation of OutboxStore on SQLite (better-sqlite3) in dataDir. WAL with full sync
 // so a submission answered "queued" survives a crash right after the answer.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
 import type { SignerInput } from '../../shared/signature-schema.js';
 import { makeDataDir, makePrivateDatabaseFile } from '../config/data-dir.js';
@@ -69,7 +70,7 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   makeDataDir(dataDir);
   const path = outboxPath(dataDir);
   makePrivateDatabaseFile(path);
-  const db = new Database(path);
+  const db = new Sqlite(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   migrate(db);

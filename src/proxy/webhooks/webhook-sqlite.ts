@@ -1,7 +1,7 @@
 // Node implementation of WebhookStore on SQLite (better-sqlite3) in dataDir: WAL with full sync,
 // so a delivery stored before the signer's answer survives a crash right after it; the file and
 // its -wal and -shm are private to the proxy's user, like the outbox's.
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
 import { makeDataDir, makePrivateDatabaseFile } from '../config/data-dir.js';
 import type { WebhookDelivery, WebhookStore } from './webhook-store.js';
@@ -34,7 +34,7 @@ export function openWebhookDatabase(dataDir: string): WebhookStore {
   makeDataDir(dataDir);
   const path = webhookDatabasePath(dataDir);
   makePrivateDatabaseFile(path);
-  const db = new Database(path);
+  const db = new Sqlite(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   // Erased rows are overwritten, not left readable in free pages: they hold personal data.

@@ -2,7 +2,7 @@
 // folder it creates is 0700, and the outbox database, its -wal and -shm, and the key file are
 // 0600, under the usual umask that would otherwise leave them readable by everyone.
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../../src/sqlite.js';
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +50,7 @@ test('an outbox an earlier version left readable (database, -wal, -shm) is made 
   try {
     chmodSync(dataDir, 0o755);
     const database = outboxPath(dataDir);
-    new Database(database).close();
+    new Sqlite(database).close();
     for (const file of [`${database}-wal`, `${database}-shm`]) writeFileSync(file, '');
     for (const file of [database, `${database}-wal`, `${database}-shm`]) assert.equal(modeOf(file), '644', file);
 

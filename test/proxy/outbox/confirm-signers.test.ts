@@ -3,7 +3,7 @@
 // uncounted, until its signer confirms.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../../src/sqlite.js';
 import { openAdmin } from '../../../src/service/admin.js';
 import { Stack, eventually, keysDecided, signer } from '../stack.js';
 
@@ -33,7 +33,7 @@ test('the summary carries confirm_signers, and a signature is 202 but counts onl
   assert.equal(answer.status, 202);
   assert.deepEqual(answer.json(), { result: 'success' });
   const state = await eventually(() => {
-    const db = new Database(stack.dbPath, { readonly: true });
+    const db = new Sqlite(stack.dbPath, { readonly: true });
     try {
       return (db.prepare('SELECT state FROM signatures WHERE petition_id = ?').get(petition) as { state: string } | undefined)?.state;
     } finally {
@@ -46,7 +46,7 @@ test('the summary carries confirm_signers, and a signature is 202 but counts onl
 
 /** The language the service will write to a signer in, as it stored it with the confirmation. */
 function confirmationLanguage(email: string): string | undefined {
-  const db = new Database(stack.dbPath, { readonly: true });
+  const db = new Sqlite(stack.dbPath, { readonly: true });
   try {
     const row = db
       .prepare('SELECT c.lang FROM signature_confirmations c JOIN signatures s ON s.id = c.signature_id WHERE s.email = ?')

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../../src/sqlite.js';
 import { openOutboxDatabase, outboxPath } from '../../../src/proxy/outbox/outbox-sqlite.js';
 import { QUEUED_MESSAGE } from '../../../src/proxy/outbox/submissions.js';
 import { Stack, eventually, keysDecided, signer } from '../stack.js';
@@ -123,7 +123,7 @@ test('an outbox written before holding existed keeps its promised entries when o
     const dataDir = join(dir, 'data');
     mkdirSync(dataDir, { mode: 0o700 });
     // The first version's schema, as a proxy of that version left it.
-    const old = new Database(outboxPath(dataDir));
+    const old = new Sqlite(outboxPath(dataDir));
     old.exec(`CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, petition_id INTEGER NOT NULL,
       signer_json TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL)`);
     old.prepare('INSERT INTO outbox (petition_id, signer_json, attempts, next_attempt_at) VALUES (7, ?, 3, 0)').run(JSON.stringify({ first_name: 'Old' }));

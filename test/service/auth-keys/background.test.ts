@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../../src/sqlite.js';
 import { openAdmin } from '../../../src/service/admin.js';
 import { changeStatus } from '../../../src/service/auth-keys/auth-key-requests.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from '../../../src/service/auth-keys/callback-delivery.js';
@@ -164,7 +164,7 @@ test('a database locked by another process past the busy timeout: logged, retrie
   const failing = await startCallbackReceiver(fixture.secret);
   failing.answerWith = 500;
   const delivery = new CallbackDelivery(fixture.store, FAST, deliveryContext(fixture, (line) => logs.push(line)));
-  const other = new Database(fixture.dbPath);
+  const other = new Sqlite(fixture.dbPath);
   const email = 'locked@example.org';
   try {
     const request = await fixture.grantedRequest(failing.url);

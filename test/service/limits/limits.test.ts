@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_DELIVERY_TIMING, retryDelay } from '../../../src/service/auth-keys/callback-delivery.js';
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../../src/sqlite.js';
 import pg from 'pg';
 import { startService } from '../../../src/service/index.js';
 import { signFormBody } from '../../../src/shared/signing.js';
@@ -50,7 +50,7 @@ test('over the per-key limit: 429 with Retry-After, other keys unaffected', asyn
  */
 async function holdWrites(t: TestService): Promise<{ release(): Promise<void> }> {
   if (!onPostgres) {
-    const other = new Database(t.dbPath);
+    const other = new Sqlite(t.dbPath);
     other.exec('BEGIN IMMEDIATE');
     return {
       async release() {
@@ -108,7 +108,7 @@ test('a service that cannot listen (port taken) rejects and lets its database fi
   try {
     await assert.rejects(startService({ dbPath: otherDb, port: t.service.port, log: () => {} }), /EADDRINUSE/);
     // Leaving WAL mode needs the only connection to the file: it fails while one is left open.
-    const probe = new Database(otherDb);
+    const probe = new Sqlite(otherDb);
     try {
       assert.equal(probe.pragma('journal_mode = DELETE', { simple: true }), 'delete');
     } finally {

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Sqlite } from '../../../src/sqlite.js';
 import { toPostgresPlaceholders } from '../../../src/service/store/engines/postgres-engine.js';
 import { SqliteEngine } from '../../../src/service/store/engines/sqlite-engine.js';
 
 test('SQLite: a statement from outside an open transaction waits for it, so a rollback never takes it along', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'sqlite-engine-'));
-  const engine = new SqliteEngine(new Database(join(dir, 'engine.db')));
+  const engine = new SqliteEngine(new Sqlite(join(dir, 'engine.db')));
   try {
     await engine.prepare('CREATE TABLE t (name TEXT NOT NULL)').run();
     const insert = engine.prepare<[string]>('INSERT INTO t (name) VALUES (?)');

@@ -1,6 +1,7 @@
 // Opens the service's one SQLite file and creates or migrates its schema; both the running
 // service and the admin commands (possibly another process) go through here.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { Sqlite } from '../../../sqlite.js';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errorCode } from '../../errors/error-code.js';
@@ -24,7 +25,7 @@ export interface OpenOptions {
  */
 export function openDatabase(dbPath: string, options: OpenOptions = {}): ServiceDatabase {
   if (!options.mustExist) createPrivateFile(dbPath);
-  const db = new Database(dbPath, { fileMustExist: true });
+  const db = new Sqlite(dbPath, { fileMustExist: true });
   try {
     configure(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
     migrate(db);
