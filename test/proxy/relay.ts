@@ -14,7 +14,7 @@ export class CountingRelay {
    * Answers the relay gives itself instead of the service, by `METHOD /path`: a service answer
    * the real one cannot give yet (a closed petition, say), over real HTTP all the same.
    */
-  readonly answers = new Map<string, { status: number; body: string }>();
+  readonly answers = new Map<string, { status: number; body: string; headers?: Record<string, string> }>();
   targetPort = 0;
   #server: Server | undefined;
   port = 0;
@@ -28,7 +28,7 @@ export class CountingRelay {
       req.on('end', () => this.sent.push(`${req.method} ${req.url ?? ''} ${body}`));
       const canned = this.answers.get(key);
       if (canned) {
-        req.on('end', () => res.writeHead(canned.status, { 'content-type': 'application/json' }).end(canned.body));
+        req.on('end', () => res.writeHead(canned.status, { 'content-type': 'application/json', ...canned.headers }).end(canned.body));
         return;
       }
       const upstream = request(

@@ -175,7 +175,7 @@ describe('a service that answers 429 (its rate limit for this proxy)', () => {
     const petition = stack.petitionIds[0]!;
     const route = `POST /v1/petitions/${petition}/signatures`;
     // The relay answers for the service, over real HTTP, as a service over its budget would.
-    stack.relay.answers.set(route, { status: 429, body: '{"result":"failure","messages":["rate limit exceeded"]}' });
+    stack.relay.answers.set(route, { status: 429, headers: { 'retry-after': '1' }, body: '{"result":"failure","messages":["rate limit exceeded"]}' });
     const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
       json: signer(stack, { first_name: 'Throttled', last_name: 'Once' }),
     });

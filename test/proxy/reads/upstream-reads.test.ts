@@ -20,6 +20,8 @@ import { UpstreamClient } from '../../../src/proxy/upstream/upstream-client.js';
 import { memoryRateCounters } from '../../../src/proxy/visitors/rate-counters.js';
 
 const START = Date.parse('2026-11-22T10:00:00Z');
+/** A read whose answer (an array of signers) is as the service documents it when empty. */
+const RECENT = '/petitions/1/signatures/recent';
 
 /** Reads through UpstreamReads from a server that answers 429 with `retryAfter` until told otherwise. */
 async function throttledService(retryAfter: string) {
@@ -29,7 +31,7 @@ async function throttledService(retryAfter: string) {
   const server = createServer((_request, response) => {
     service.asked++;
     if (service.throttled) response.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter }).end('{"result":"failure","messages":["rate limit exceeded"]}');
-    else response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
+    else response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const clock = { now: START };
@@ -45,7 +47,7 @@ async function throttledService(retryAfter: string) {
   return {
     service,
     clock,
-    read: () => reads.read('/petitions/1', '/petitions/1', [], () => '192.0.2.1'),
+    read: () => reads.read(RECENT, RECENT, [], () => '192.0.2.1'),
     async close() {
       transport.close();
       server.closeAllConnections();
@@ -77,7 +79,7 @@ for (const [retryAfter, pauseSeconds] of [['3600', 60], ['61', 60], ['60', 60], 
       assert.equal(await refusedFor(t.read), 1, 'a millisecond of the pause left');
       assert.equal(t.service.asked, 1, 'nothing asked of the service during the pause');
       t.clock.now = START + pauseSeconds * 1000;
-      assert.deepEqual(await t.read(), { body: '{"id":1}', stale: false }, 'the pause is over: the service is asked again');
+      assert.deepEqual(await t.read(), { body: '[]', stale: false }, 'the pause is over: the service is asked again');
       assert.equal(t.service.asked, 2);
     } finally {
       await t.close();
