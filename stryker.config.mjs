@@ -11,7 +11,7 @@ const testFiles = [
   'test/shared/signing.test.ts',
   'test/shared/signature-schema.test.ts',
   // ip-address.ts's ranges, without a server.
-  'test/proxy/visitors/ip-address.test.ts',
+  'test/shared/ip-address.test.ts',
   // origin-policy.ts: allowed and look-alike origins, CORS and preflight.
   'test/proxy/visitors/origins.test.ts',
   // client-address.ts, trusted-proxies.ts, forwarded-headers.ts: the trustProxy walk over
@@ -52,7 +52,6 @@ export default {
     'src/proxy/visitors/client-address.ts',
     'src/proxy/visitors/trusted-proxies.ts',
     'src/proxy/visitors/forwarded-headers.ts',
-    'src/proxy/visitors/ip-address.ts',
     'src/proxy/visitors/origin-policy.ts',
   ],
   // The machine's 2 cores; the files under test start real servers, which need a core of their own.

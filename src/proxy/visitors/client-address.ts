@@ -4,7 +4,7 @@
 // different forwarded addresses; that is logged once, with how to configure it.
 import type { Context } from 'hono';
 import { clientAddress, trustRule, type TrustProxySetting, type TrustRule } from './trusted-proxies.js';
-import { parseIp } from './ip-address.js';
+import { parseIp } from '../../shared/ip-address.js';
 
 /** Distinct forwarded values from one untrusted peer before the hint is logged. */
 export const UNTRUSTED_FORWARDING_HINT_AT = 20;

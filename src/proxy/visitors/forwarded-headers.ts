@@ -2,7 +2,7 @@
 // separated, each proxy appending the peer it saw) or Forwarded (RFC 7239: `for=` in each
 // element, quoted when it has a port or is IPv6, `unknown` or `_obfuscated` when hidden). Listed
 // from the client's end to the last proxy's; a hop that is not a readable address is undefined.
-import { parseIp, type IpAddress } from './ip-address.js';
+import { parseIp, type IpAddress } from '../../shared/ip-address.js';
 
 /** An address as a header writes it: maybe with a port (`1.2.3.4:80`, `[::1]:80`). */
 function hopAddress(text: string): IpAddress | undefined {

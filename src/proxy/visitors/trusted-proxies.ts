@@ -4,7 +4,7 @@
 // trusted proxy: everything left of it was written by the client, so a client's own header
 // cannot choose its rate-limit bucket.
 import { forwardedHops, xForwardedForHops } from './forwarded-headers.js';
-import { inRange, parseIp, parseIpRange, type IpAddress, type IpRange } from './ip-address.js';
+import { inRange, parseIp, parseIpRange, type IpAddress, type IpRange } from '../../shared/ip-address.js';
 
 /**
  * `"loopback"`: peers on this machine (nginx or Caddy in front); a list of addresses and CIDR

@@ -3,7 +3,7 @@
 // at its first and last address and one address past either end.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { inRange, parseIp, parseIpRange } from '../../../src/proxy/visitors/ip-address.js';
+import { inRange, parseIp, parseIpRange } from '../../src/shared/ip-address.js';
 
 function assertRange(rangeText: string, inside: string[], outside: string[]): void {
   const range = parseIpRange(rangeText);

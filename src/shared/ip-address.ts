@@ -1,6 +1,7 @@
-// IP addresses and CIDR ranges as bytes, for deciding which peers are reverse proxies
-// (trusted-proxies.ts). Written out rather than taken from node:net so that the rule runs on any
-// runtime the proxy's Hono app runs on.
+// IP addresses and CIDR ranges as bytes: which peers are reverse proxies
+// (src/proxy/visitors/trusted-proxies.ts), and which network a client counts as in the proxy's and
+// the service's per-address rules. Written out rather than taken from node:net so that the rule
+// runs on any runtime the proxy's Hono app runs on.
 
 export interface IpAddress {
   /** 4 bytes for IPv4, 16 for IPv6. An IPv4-mapped IPv6 address (::ffff:1.2.3.4) is read as IPv4. */
