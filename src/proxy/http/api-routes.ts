@@ -97,7 +97,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
     const petitionId = c.get('petitionId');
     const consent = checkConsent(fields as Record<string, unknown>, options.optInsOf(petitionId));
     if (!consent.ok) throw new ProxyError(400, consent.problems);
-    return c.json(await options.submissions.submit(petitionId, validation.output, consent.consent), 202);
+    return c.json(await options.submissions.submit(petitionId, validation.output, consent.consent, options.clientAddress(c)), 202);
   });
 
   return app;

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
 import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignatureOrigin } from '../../shared/signature-origin.js';
 import { makeDataDir, makePrivateDatabaseFile } from '../config/data-dir.js';
 import type { OutboxEntry, OutboxStore } from './outbox-store.js';
 
@@ -12,6 +13,7 @@ interface Row {
   petition_id: number;
   signer_json: string;
   language: string | null;
+  origin_json: string | null;
   attempts: number;
   next_attempt_at: number;
   held_cause: string | null;
@@ -41,6 +43,8 @@ const MIGRATIONS: Array<(db: Database.Database) => void> = [
       ALTER TABLE outbox ADD COLUMN held_cause TEXT;
       CREATE INDEX outbox_held ON outbox(next_attempt_at) WHERE held_cause IS NOT NULL;
     `),
+  // Where each signature came from (src/shared/signature-origin.ts), passed on with it.
+  (db) => db.exec('ALTER TABLE outbox ADD COLUMN origin_json TEXT'),
 ];
 
 function migrate(db: Database.Database): void {
@@ -60,6 +64,7 @@ function entryOf(row: Row | undefined): OutboxEntry | undefined {
     petitionId: row.petition_id,
     signer: JSON.parse(row.signer_json) as SignerInput,
     ...(row.language !== null ? { language: row.language } : {}),
+    ...(row.origin_json !== null ? { origin: JSON.parse(row.origin_json) as SignatureOrigin } : {}),
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     ...(row.held_cause !== null ? { heldCause: row.held_cause } : {}),
@@ -74,7 +79,7 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   migrate(db);
-  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, next_attempt_at) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, origin_json, next_attempt_at) VALUES (?, ?, ?, ?, ?)');
   const selectFirstInLine = db.prepare('SELECT * FROM outbox WHERE held_cause IS NULL ORDER BY id LIMIT 1');
   const selectNextHeld = db.prepare('SELECT * FROM outbox WHERE held_cause IS NOT NULL ORDER BY next_attempt_at, id LIMIT 1');
   const update = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?');
@@ -84,8 +89,9 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   const countInLine = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE held_cause IS NULL');
 
   return {
-    async add(petitionId, signer, nextAttemptAt, language) {
-      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, nextAttemptAt).lastInsertRowid);
+    async add({ petitionId, signer, language, origin }, nextAttemptAt) {
+      const originJson = origin && Object.keys(origin).length > 0 ? JSON.stringify(origin) : null;
+      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, originJson, nextAttemptAt).lastInsertRowid);
     },
     async firstInLine() {
       return entryOf(selectFirstInLine.get() as Row | undefined);

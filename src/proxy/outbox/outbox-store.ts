@@ -1,13 +1,20 @@
 // Durable queue of submissions the service has not taken yet. The whole signer submission is
 // kept (not a signed body) because each attempt is signed afresh: timestamps expire.
 import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignatureOrigin } from '../../shared/signature-origin.js';
 
-export interface OutboxEntry {
-  id: number;
+/** What is queued: the submission as it will be sent again. */
+export interface NewOutboxEntry {
   petitionId: number;
   signer: SignerInput;
   /** The signer's language as the form said it, passed on as `lang`; absent for older entries. */
-  language?: string;
+  language?: string | undefined;
+  /** Where the signature came from, passed on with it; absent for older entries. */
+  origin?: SignatureOrigin | undefined;
+}
+
+export interface OutboxEntry extends NewOutboxEntry {
+  id: number;
   attempts: number;
   /** Epoch milliseconds before which the entry is not tried again. */
   nextAttemptAt: number;
@@ -19,7 +26,7 @@ export interface OutboxEntry {
 }
 
 export interface OutboxStore {
-  add(petitionId: number, signer: SignerInput, nextAttemptAt: number, language?: string): Promise<number>;
+  add(entry: NewOutboxEntry, nextAttemptAt: number): Promise<number>;
   /** The first entry in line: the oldest one not held (the line is forwarded strictly in order). */
   firstInLine(): Promise<OutboxEntry | undefined>;
   /** The held entry due first. */

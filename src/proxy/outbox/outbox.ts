@@ -5,10 +5,9 @@
 // until the operator's fix lets it through. Everything lives in the OutboxStore, so a restart
 // picks up where the last run stopped; the retries run through the Scheduler (scheduler.ts),
 // never a timer of the outbox's own.
-import type { SignerInput } from '../../shared/signature-schema.js';
 import type { Scheduler } from '../background/scheduler.js';
 import type { Delivery } from './signature-delivery.js';
-import type { OutboxEntry, OutboxStore } from './outbox-store.js';
+import type { NewOutboxEntry, OutboxEntry, OutboxStore } from './outbox-store.js';
 
 export interface RetryTiming {
   /** Wait before the first retry; doubles with each failed attempt. */
@@ -62,8 +61,8 @@ export class Outbox {
     options.scheduler.register(WORK, (signal) => this.#forward(signal));
   }
 
-  async queue(petitionId: number, signer: SignerInput, language?: string): Promise<number> {
-    const id = await this.#options.store.add(petitionId, signer, this.#now(), language);
+  async queue(entry: NewOutboxEntry): Promise<number> {
+    const id = await this.#options.store.add(entry, this.#now());
     this.kick();
     return id;
   }

@@ -1,11 +1,13 @@
 // The rules for a validated signature on its way to the service: only with a granted key, in
 // order behind anything already queued, and queued (never lost) when the service is unavailable.
 import type { SignerInput } from '../../shared/signature-schema.js';
+import { signatureOrigin, type SignatureOrigin } from '../../shared/signature-origin.js';
 import type { Consent } from './consent-check.js';
 import type { SubmissionResult } from '../../shared/types.js';
 import type { PetitionConfig } from '../config/config.js';
 import type { AuthKeys } from '../keys/auth-keys.js';
 import type { Outbox } from './outbox.js';
+import type { NewOutboxEntry } from './outbox-store.js';
 import { deliverSignature, refusesAuthKey, type Delivery } from './signature-delivery.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ReadCache } from '../reads/read-cache.js';
@@ -58,7 +60,7 @@ export class Submissions {
    * Sends one signature as it is now: fresh timestamp, current key. Used for first tries and by
    * the outbox for retries, which holds what `deliverSignature` calls this system's fault.
    */
-  async deliver(petitionId: number, signer: SignerInput, language?: string): Promise<Delivery> {
+  async deliver(petitionId: number, signer: SignerInput, language?: string, origin?: SignatureOrigin): Promise<Delivery> {
     const petition = this.#options.petitions.find((p) => p.id === petitionId);
     const authKey = this.#options.keys.grantedKey(petitionId);
     if (!petition || !authKey) {
@@ -68,14 +70,18 @@ export class Submissions {
       if (petition && status === 'pending') return { kind: 'retry', reason: 'auth key pending' };
       return { kind: 'refused', status: 403, messages: [`auth_key: ${status}`] };
     }
-    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language);
+    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language, origin);
     if (delivery.kind === 'accepted') this.#options.cache.invalidate(petitionId);
     if (delivery.kind === 'refused' && refusesAuthKey(delivery)) await this.#options.keys.markRevoked(petitionId);
     return delivery;
   }
 
-  /** The 202 answer's body; a refusal is thrown as a ProxyError. */
-  async submit(petitionId: number, signer: SignerInput, consent: Consent = NO_CONSENT): Promise<SubmissionResult> {
+  /**
+   * The 202 answer's body; a refusal is thrown as a ProxyError. `clientAddress` (the signer's,
+   * as client-address.ts decides it) goes to the service with the attribution's utm_source and
+   * referrer host.
+   */
+  async submit(petitionId: number, signer: SignerInput, consent: Consent = NO_CONSENT, clientAddress?: string): Promise<SubmissionResult> {
     const keyStatus = this.#options.keys.statusOf(petitionId);
     if (keyStatus !== 'granted') {
       throw keyStatus === 'pending'
@@ -84,16 +90,18 @@ export class Submissions {
     }
     const outbox = this.#requireOutbox();
     const { language } = consent;
+    const origin = signatureOrigin(clientAddress, consent.attribution);
+    const queue = (reason: string) => this.#queue(outbox, { petitionId, signer, language, origin }, reason);
     if (await outbox.hasWaiting()) {
-      return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, language, 'earlier submissions are queued'));
+      return this.#accepted(petitionId, signer, consent, await queue('earlier submissions are queued'));
     }
 
-    const delivery = await this.deliver(petitionId, signer, language);
+    const delivery = await this.deliver(petitionId, signer, language, origin);
     switch (delivery.kind) {
       case 'accepted':
         return this.#accepted(petitionId, signer, consent, { result: 'success' });
       case 'retry':
-        return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, language, delivery.reason));
+        return this.#accepted(petitionId, signer, consent, await queue(delivery.reason));
       // Nothing was promised yet, so the signer hears of it (the form shows a field's message).
       case 'refused':
       case 'held':
@@ -107,8 +115,9 @@ export class Submissions {
     return result;
   }
 
-  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, language: string | undefined, reason: string): Promise<SubmissionResult> {
-    const id = await outbox.queue(petitionId, signer, language);
+  async #queue(outbox: Outbox, entry: NewOutboxEntry, reason: string): Promise<SubmissionResult> {
+    const { petitionId } = entry;
+    const id = await outbox.queue(entry);
     this.#options.log(`outbox: submission #${id} for petition ${petitionId} queued (${reason})`);
     return { result: 'success', messages: [QUEUED_MESSAGE] };
   }

@@ -42,3 +42,9 @@ export function emailIdentity(email: string): string {
   }
   return `${local}@${domain}`;
 }
+
+/** The email's domain in lower case, as typed (googlemail.com stays googlemail.com): what block lists and filters name. */
+export function emailDomain(email: string): string {
+  const lower = email.trim().toLowerCase();
+  return lower.slice(lower.lastIndexOf('@') + 1);
+}

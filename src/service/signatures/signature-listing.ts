@@ -54,6 +54,7 @@ export class SignatureListing {
         authKeyRequestId: entry.auth_key_request_id,
         listedPosition: position,
         state: confirming ? 'unconfirmed' : 'counted',
+        origin: entry.origin,
       }),
     );
     if (inserted.changes === 0) {
@@ -112,6 +113,7 @@ export class SignatureListing {
             authKeyRequestId: entry.auth_key_request_id,
             listedPosition: position,
             state: 'counted',
+            origin: entry.origin,
           }),
         );
         this.#counted(petition, position, entry.received_at);

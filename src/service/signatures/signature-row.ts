@@ -1,8 +1,12 @@
 // A signer's details as the signatures table keeps them: the columns of the spec, the state,
 // and the folded search keys (search-keys.ts) the console's search reads.
+import { parseIp } from '../../shared/ip-address.js';
 import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignatureOrigin } from '../../shared/signature-origin.js';
+import { addressKey } from '../store/address-key.js';
 import { nameKey, postalKey, surnameKey } from '../store/search-keys.js';
-import type { SignatureColumns, SignatureState } from '../store/store.js';
+import type { OriginColumns, SignatureColumns, SignatureState } from '../store/store.js';
+import { emailDomain } from './email-identity.js';
 
 export interface NewSignature {
   petitionId: number;
@@ -12,6 +16,19 @@ export interface NewSignature {
   authKeyRequestId: number | null;
   listedPosition: number | null;
   state: SignatureState;
+  origin?: OriginColumns | undefined;
+}
+
+const NO_ORIGIN: OriginColumns = { client_ip: null, utm_source: null, referrer_host: null };
+
+/** A submission's origin (checked by src/shared/signature-origin.ts) as its columns. */
+export function originColumns(origin: SignatureOrigin): OriginColumns {
+  const address = origin.client_address === undefined ? undefined : parseIp(origin.client_address);
+  return {
+    client_ip: address ? addressKey(address) : null,
+    utm_source: origin.utm_source ?? null,
+    referrer_host: origin.referrer_host ?? null,
+  };
 }
 
 /** The signer's own details with their search keys: what changes when a signer asks again. */
@@ -31,6 +48,7 @@ export function signerColumns(signer: SignerInput) {
     name_key: nameKey(signer.first_name, signer.last_name),
     surname_key: surnameKey(signer.first_name, signer.last_name),
     postal_key: postalKey(signer.postal_code),
+    email_domain: emailDomain(signer.email),
   };
 }
 
@@ -43,5 +61,6 @@ export function signatureColumns(signature: NewSignature): SignatureColumns {
     auth_key_request_id: signature.authKeyRequestId,
     listed_position: signature.listedPosition,
     state: signature.state,
+    ...(signature.origin ?? NO_ORIGIN),
   };
 }

@@ -1,6 +1,7 @@
 // POST petitions/:id/signatures as a rule: the signed request is proven with the petition's
 // authorization key, the signer validated, duplicates refused, then the signature durably queued.
 import { SIGNER_FIELDS, formatProblem, validateSigner } from '../../shared/signature-schema.js';
+import { readOrigin } from '../../shared/signature-origin.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
 import { ApiError } from '../errors/api-error.js';
 import { emailIdentity } from './email-identity.js';
@@ -14,6 +15,7 @@ import { signerLanguage } from '../confirmation/signer-language.js';
 import type { ConsumerRow, Store } from '../store/store.js';
 import type { SubmissionKeyRequest, SubmissionLookups, SubmissionPetition } from './submission-lookups.js';
 import { keyRefused, refuseUnlessGranted } from './submission-rules.js';
+import { originColumns } from './signature-row.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
 export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
@@ -91,7 +93,9 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
   const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
   submission.chargeRateLimit();
   const validation = validateSigner(signerFields);
-  if (!validation.success) throw new ApiError(400, validation.problems.map(formatProblem));
+  const origin = readOrigin(params.values);
+  const problems = [...(validation.success ? [] : validation.problems.map(formatProblem)), ...origin.problems];
+  if (!validation.success || problems.length > 0) throw new ApiError(400, problems);
 
   const outcome = await queue.enqueue({
     petition_id: petition.id,
@@ -102,6 +106,7 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
     lang: signerLanguage(params.values['lang']),
     rsig,
     rsigExpiresAt,
+    origin: originColumns(origin.origin),
   });
   if (outcome === 'duplicate') throw new ApiError(409, [ALREADY_SIGNED]);
   if (outcome === 'no-petition') throw new ApiError(404, [PETITION_NOT_FOUND]);

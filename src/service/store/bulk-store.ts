@@ -10,6 +10,7 @@ export const SIGNATURE_COLUMNS: ReadonlyArray<[keyof SignatureColumns, string]> 
   ['address', 'text'], ['city', 'text'], ['state_province', 'text'], ['postal_code', 'text'], ['country_code', 'text'],
   ['phone', 'text'], ['reason', 'text'], ['hidden', 'integer'], ['signed_on', 'bigint'], ['auth_key_request_id', 'bigint'],
   ['listed_position', 'bigint'], ['state', 'text'], ['name_key', 'text'], ['surname_key', 'text'], ['postal_key', 'text'],
+  ['email_domain', 'text'], ['client_ip', 'text'], ['utm_source', 'text'], ['referrer_host', 'text'],
 ];
 
 /** The rows as one array per column, for insertSignatures. */

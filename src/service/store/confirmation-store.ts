@@ -55,7 +55,7 @@ export function confirmationStatements(db: SqlEngine) {
       `UPDATE signatures SET email = @email, first_name = @first_name, last_name = @last_name, address = @address,
          city = @city, state_province = @state_province, postal_code = @postal_code, country_code = @country_code,
          phone = @phone, reason = @reason, hidden = @hidden, name_key = @name_key, surname_key = @surname_key,
-         postal_key = @postal_key
+         postal_key = @postal_key, email_domain = @email_domain
        WHERE id = @id AND state = 'unconfirmed'`,
     ),
     dueConfirmationMails: db.prepare<{ now: number; in_flight_ids: string; limit: number; instance: string }, DueConfirmationMail>({

@@ -86,10 +86,22 @@ export interface NewQueuedSignature {
   auth_key_request_id: number;
   received_at: number;
   lang: string;
+  /** Where it came from, when a proxy said (rows an earlier version queued have none). */
+  origin?: OriginColumns;
+}
+
+/**
+ * Where a signature came from (src/shared/signature-origin.ts) as stored, null when not known:
+ * the address as address-key.ts writes it, the page's utm_source, the referrer's host.
+ */
+export interface OriginColumns {
+  client_ip: string | null;
+  utm_source: string | null;
+  referrer_host: string | null;
 }
 
 /** What a signature row holds besides its id (signature-row.ts builds it from a signer). */
-export interface SignatureColumns {
+export interface SignatureColumns extends OriginColumns {
   petition_id: number;
   email_identity: string;
   email: string;
@@ -110,6 +122,8 @@ export interface SignatureColumns {
   name_key: string;
   surname_key: string;
   postal_key: string;
+  /** The email's domain in lower case (email-identity.ts), for block lists and bulk invalidation. */
+  email_domain: string;
 }
 
 /** Counted (listed or hidden), waiting for its signer's email confirmation, or no longer counted. */

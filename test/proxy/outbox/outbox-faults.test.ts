@@ -30,7 +30,10 @@ test('an unexpected error while forwarding (a failing disk, say) keeps the entry
     scheduler,
   });
   try {
-    await outbox.queue(1, { first_name: 'Ada', last_name: 'Disk', email: 'ada@example.net', address: '1 Lane', city: 'Springfield', state_province: 'IL', postal_code: '62701', country_code: 'US' });
+    await outbox.queue({
+      petitionId: 1,
+      signer: { first_name: 'Ada', last_name: 'Disk', email: 'ada@example.net', address: '1 Lane', city: 'Springfield', state_province: 'IL', postal_code: '62701', country_code: 'US' },
+    });
     await eventually(async () => !(await outbox.hasWaiting()), 5000, 'the entry to be delivered on a later try');
     assert.equal(calls, 2);
     assert.ok(logs.some((line) => /forwarding interrupted \(Error\)/.test(line)), logs.join('\n'));

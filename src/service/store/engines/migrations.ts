@@ -209,4 +209,17 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   DROP TABLE seen_request_signatures;
   ALTER TABLE seen_request_signatures_keyed RENAME TO seen_request_signatures;
   `,
+  // Where a signature came from (issue 18: abuse is seen and undone): the signer's address as
+  // address-key.ts writes it (a CIDR range is a text range on the index), the page's utm_source,
+  // the referrer's host, and the email's domain. Indexed for what reviews a petition's recent
+  // signatures by network or by time (bulk invalidation, trending alerts).
+  `
+  ALTER TABLE signatures ADD COLUMN email_domain TEXT NOT NULL DEFAULT '';
+  ALTER TABLE signatures ADD COLUMN client_ip TEXT;
+  ALTER TABLE signatures ADD COLUMN utm_source TEXT;
+  ALTER TABLE signatures ADD COLUMN referrer_host TEXT;
+  UPDATE signatures SET email_domain = lower(trim(substr(email, instr(email, '@') + 1)));
+  CREATE INDEX signatures_by_client_ip ON signatures(petition_id, client_ip) WHERE client_ip IS NOT NULL;
+  CREATE INDEX signatures_by_signed_on ON signatures(petition_id, signed_on);
+  `,
 ];

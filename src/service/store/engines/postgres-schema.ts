@@ -161,4 +161,16 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     detail text NOT NULL
   );
   `,
+  // Where a signature came from (issue 18: abuse is seen and undone), as migrations.ts's
+  // version of the same name: the address as address-key.ts writes it, utm_source, the
+  // referrer's host, the email's domain; indexed by network and by time.
+  `
+  ALTER TABLE signatures ADD COLUMN email_domain text COLLATE "C" NOT NULL DEFAULT '';
+  ALTER TABLE signatures ADD COLUMN client_ip text COLLATE "C";
+  ALTER TABLE signatures ADD COLUMN utm_source text;
+  ALTER TABLE signatures ADD COLUMN referrer_host text;
+  UPDATE signatures SET email_domain = lower(trim(substr(email, strpos(email, '@') + 1)));
+  CREATE INDEX signatures_by_client_ip ON signatures(petition_id, client_ip) WHERE client_ip IS NOT NULL;
+  CREATE INDEX signatures_by_signed_on ON signatures(petition_id, signed_on);
+  `,
 ];
