@@ -13,6 +13,8 @@ import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from './auth-keys/callback-
 import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from '../shared/connection-limits.js';
 import type { ConnectionLimits } from '../shared/connection-limits.js';
 import { DatabaseHealth } from './store/database-health.js';
+import { SubmissionScreen } from './abuse/submission-screen.js';
+import type { ScreenedSubmission } from './signatures/signature-submission.js';
 import { openDatabase } from './store/engines/database.js';
 import { errorCode } from './errors/error-code.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
@@ -123,6 +125,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     () => mailer?.poll(),
   );
   const lookups = new SubmissionLookups(store);
+  const screen = new SubmissionScreen(store);
   const queue = new SignatureQueue(store, health, lookups, () => mailer?.poll());
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   let mailer: ConfirmationMailer | undefined;
@@ -141,6 +144,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     lookups,
     consumers: new ConsumerDirectory(store),
     consumerRateLimit,
+    screen: (submission: ScreenedSubmission) => screen.check(submission),
   };
   const authFailureLimit = new AuthFailureLimit(options.authFailuresPerMinute ?? 60);
   const app = createRoutes({

@@ -1,7 +1,7 @@
 // Sends one signer's submission to the service, signed as docs/api.md "Signing a request" says:
 // auth_key is only the rsig salt and never travels, `source` identifies the key. Classifies the
 // answer for callers: the one place that decides whose fault a refusal is.
-import { SIGNER_FIELDS, type SignerInput } from '../../shared/signature-schema.js';
+import { SIGNER_FIELDS, parseProblem, type SignerInput } from '../../shared/signature-schema.js';
 import { originPairs, type SignatureOrigin } from '../../shared/signature-origin.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from '../upstream/upstream-client.js';
 
@@ -44,6 +44,11 @@ function classifyAnswer(status: number, messages: string[]): Delivery {
   if (status === 202 || status === 200) return { kind: 'accepted' };
   if (status === 429 || status >= 500) return { kind: 'retry', reason: `service answered ${status}` };
   if (SIGNERS_LOT.has(status)) return { kind: 'refused', status, messages };
+  // A 400 that names only the signer's fields (an email from a disposable mail service) is the
+  // signer's lot too: the proxy checked the fields' shape with the same schema.
+  if (status === 400 && messages.length > 0 && messages.every((message) => parseProblem(message) !== null)) {
+    return { kind: 'refused', status, messages };
+  }
   return { kind: 'held', status, messages, remedy: REMEDIES[status] ?? UNEXPECTED };
 }
 

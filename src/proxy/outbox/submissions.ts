@@ -2,6 +2,7 @@
 // order behind anything already queued, and queued (never lost) when the service is unavailable.
 import type { SignerInput } from '../../shared/signature-schema.js';
 import { signatureOrigin, type SignatureOrigin } from '../../shared/signature-origin.js';
+import { SIGNATURE_NOT_ACCEPTED } from '../../shared/signature-refusals.js';
 import type { Consent } from './consent-check.js';
 import type { SubmissionResult } from '../../shared/types.js';
 import type { PetitionConfig } from '../config/config.js';
@@ -124,6 +125,8 @@ export class Submissions {
 
   #refusal(petitionId: number, status: number, messages: string[]): ProxyError {
     if (status === 403) {
+      // The operator's block list: the service's words, which do not say which list.
+      if (messages.includes(SIGNATURE_NOT_ACCEPTED)) return new ProxyError(403, [SIGNATURE_NOT_ACCEPTED]);
       const key = refusesAuthKey({ status, messages });
       return new ProxyError(403, [key ? KEY_MESSAGES.revoked : PETITION_CLOSED_MESSAGE]);
     }

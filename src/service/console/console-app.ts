@@ -10,6 +10,8 @@ import { errorCode } from '../errors/error-code.js';
 import { OperatorError } from '../errors/operator-error.js';
 import { securePageHeaders } from '../http/page-style.js';
 import { auditRoutes } from './audit-routes.js';
+import { blockListRoutes } from './block-list-routes.js';
+import { bulkInvalidationRoutes } from './bulk-invalidation-routes.js';
 import type { ConsoleDependencies, ConsoleEnv, FormFields } from './console-env.js';
 import { CONSOLE_PATH, sessionCookie } from './console-env.js';
 import { failurePage, forgedFormPage, notFoundPage, refusedPage, unavailablePage } from './error-pages.js';
@@ -67,6 +69,8 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.route('/', petitionRoutes(deps));
   app.route('/', signatureRoutes(deps));
   app.route('/', keyRequestRoutes(deps));
+  app.route('/', blockListRoutes(deps));
+  app.route('/', bulkInvalidationRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.all('*', async (c) => c.html(notFoundPage(c.get('session') ?? null), 404));
 

@@ -12,6 +12,10 @@ const DONE_NOTICES: Record<string, string> = {
   denied: 'The key request is denied. Its requester is told by callback.',
   revoked: 'The key is revoked. Its requester is told by callback.',
   password: 'Your password is saved.',
+  blocked: 'Added to the block list: signatures from it are refused from now on.',
+  unblocked: 'Removed from the block list.',
+  'bulk-invalidated': 'The matching signatures are invalidated: they no longer count and are not listed.',
+  'bulk-undone': 'The bulk invalidation is undone: its signatures count again and are back in the list.',
 };
 
 export function doneNotice(id: string | undefined): string | undefined {

@@ -24,7 +24,11 @@ export type AuditAction =
   | 'signature hidden'
   | 'signature invalidated'
   | 'signer erased'
-  | 'signatures exported';
+  | 'signatures exported'
+  | 'block list entry added'
+  | 'block list entry removed'
+  | 'signatures invalidated in bulk'
+  | 'bulk invalidation undone';
 
 const AUDIT_PAGE_SIZE = 50;
 

@@ -30,3 +30,30 @@ export async function closeListedGap(store: Store, petition: Pick<PetitionRow, '
   await store.landParkedPositions.run({ petition_id: petition.id });
   return { first, last: last - 1 };
 }
+
+/** Position moves written per statement when a whole list is renumbered. */
+const RENUMBER_CHUNK = 10_000;
+
+/**
+ * Gives the petition's listed signatures, in `order` (each with its current position, null for
+ * one coming back into the list), the dense positions from the petition's first one on, for a
+ * change of many at once (bulk invalidation and its undo, src/service/abuse/): only the rows
+ * whose position changes are written, a chunk per statement, parked far above the list and
+ * then landed, so the unique index never sees two rows on one position. Returns the new range.
+ */
+export async function renumberListed(
+  store: Store,
+  petition: Pick<PetitionRow, 'id' | 'first_listed_position'>,
+  order: ReadonlyArray<{ id: number; position: number | null }>,
+): Promise<ListedRange> {
+  const first = petition.first_listed_position;
+  const moves: Array<[number, number]> = [];
+  order.forEach(({ id, position }, index) => {
+    if (position !== first + index) moves.push([id, first + index]);
+  });
+  for (let start = 0; start < moves.length; start += RENUMBER_CHUNK) {
+    await store.parkAtPositions.run(JSON.stringify(moves.slice(start, start + RENUMBER_CHUNK)));
+  }
+  if (moves.length > 0) await store.landParkedPositions.run({ petition_id: petition.id });
+  return { first, last: first + order.length - 1 };
+}

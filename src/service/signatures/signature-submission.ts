@@ -22,10 +22,21 @@ export const ALREADY_SIGNED = 'email: This email address has already signed this
 /** The body of a 202 (docs/api.md "Signatures"). */
 export const SIGNATURE_ACCEPTED = { result: 'success' } as const;
 
+/** What a submission is screened by, once its fields are checked (src/service/abuse/submission-screen.ts). */
+export interface ScreenedSubmission {
+  petitionId: number;
+  email: string;
+  emailIdentity: string;
+  /** The signer's address, when the proxy said it. */
+  clientAddress: string | undefined;
+}
+
 interface SubmissionContext {
   store: Store;
   queue: SignatureQueue;
   lookups: SubmissionLookups;
+  /** Refuses a signer the operator does not take (a disposable address, a block list), by throwing. */
+  screen: (submission: ScreenedSubmission) => Promise<void>;
 }
 
 export interface SignatureIntake extends SubmissionContext {
@@ -96,10 +107,12 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
   const origin = readOrigin(params.values);
   const problems = [...(validation.success ? [] : validation.problems.map(formatProblem)), ...origin.problems];
   if (!validation.success || problems.length > 0) throw new ApiError(400, problems);
+  const identity = emailIdentity(validation.output.email);
+  await context.screen({ petitionId: petition.id, email: validation.output.email, emailIdentity: identity, clientAddress: origin.origin.client_address });
 
   const outcome = await queue.enqueue({
     petition_id: petition.id,
-    email_identity: emailIdentity(validation.output.email),
+    email_identity: identity,
     signer: validation.output,
     auth_key_request_id: keyRequest.id,
     received_at: now,

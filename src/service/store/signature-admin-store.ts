@@ -53,7 +53,7 @@ export type ExportRow = [
  * Where positions are parked while a block of them moves by one: far above any real position,
  * so that neither step of the move ever puts two rows on one position of the unique index.
  */
-const PARKED_POSITION_OFFSET = 1e15;
+export const PARKED_POSITION_OFFSET = 1e15;
 
 const LIST_COLUMNS = 'id, petition_id, first_name, last_name, email, city, postal_code, country_code, signed_on, hidden, state, listed_position';
 

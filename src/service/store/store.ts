@@ -1,7 +1,7 @@
 // All SQL of the service, as statements of one engine (sql-engine.ts: SQLite or PostgreSQL): the
 // domain modules ask for rows here and never write SQL themselves. Each area's statements are in a module of
 // their own (*-store.ts), joined here into the one store every part holds.
-import type { SqlEngine, SqlRun, SqlStatement, StatementArgs } from './engines/sql-engine.js';
+import type { SqlEngine } from './engines/sql-engine.js';
 import { confirmationStatements } from './confirmation-store.js';
 import { RECORD_OPENED_AT } from './engines/database.js';
 import { instanceStatements } from './instance-store.js';
@@ -9,6 +9,9 @@ import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
+import { abuseStatements } from './abuse-store.js';
+import { invalidationStatements } from './invalidation-store.js';
+import { changesRules, type RulesVersion } from './rules-version.js';
 import type {
   AuthKeyRequestRecord,
   AuthKeyRequestStatus,
@@ -22,24 +25,7 @@ import type {
 } from './store-rows.js';
 
 export * from './store-rows.js';
-
-/**
- * Counts the writes that can change whether a submission is taken (a petition's fields, a key
- * request's status), so that what submission-lookups.ts remembers is dropped after each.
- */
-export interface RulesVersion {
-  value: number;
-}
-
-/** A statement whose every run is such a write. */
-function changesRules<P extends object>(version: RulesVersion, statement: SqlStatement<P>) {
-  return {
-    async run(params: P): Promise<SqlRun> {
-      version.value++;
-      return statement.run(...([params] as StatementArgs<P>));
-    },
-  };
-}
+export type { RulesVersion } from './rules-version.js';
 
 /** One signature's row, by the column list the bulk insert uses too (bulk-store.ts). */
 const INSERT_SIGNATURE = `INTO signatures (${SIGNATURE_COLUMNS.map(([column]) => column).join(', ')})
@@ -157,6 +143,8 @@ export function createStore(db: SqlEngine) {
     ...operatorStatements(db),
     ...instanceStatements(db),
     ...bulkStatements(db),
+    ...abuseStatements(db, rulesVersion),
+    ...invalidationStatements(db),
   };
 }
 

@@ -222,4 +222,32 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   CREATE INDEX signatures_by_client_ip ON signatures(petition_id, client_ip) WHERE client_ip IS NOT NULL;
   CREATE INDEX signatures_by_signed_on ON signatures(petition_id, signed_on);
   `,
+  // The operator's block lists and bulk invalidations (issue 18, src/service/abuse/): entries
+  // for the whole service (no petition) or one petition, an address range kept as its lowest
+  // and highest address key; a batch of invalidated signatures, each marked with its batch so
+  // that undoing it restores exactly those.
+  `
+  CREATE TABLE block_entries (
+    id INTEGER PRIMARY KEY,
+    petition_id INTEGER REFERENCES petitions(id),
+    kind TEXT NOT NULL CHECK (kind IN ('domain', 'email', 'range')),
+    value TEXT NOT NULL,
+    low TEXT,
+    high TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX block_entries_unique ON block_entries(coalesce(petition_id, 0), kind, value);
+  CREATE TABLE invalidation_batches (
+    id INTEGER PRIMARY KEY,
+    petition_id INTEGER NOT NULL REFERENCES petitions(id),
+    filter TEXT NOT NULL,
+    invalidated INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    undone_at INTEGER,
+    restored INTEGER
+  );
+  CREATE INDEX invalidation_batches_by_petition ON invalidation_batches(petition_id, id);
+  ALTER TABLE signatures ADD COLUMN invalidation_batch_id INTEGER;
+  CREATE INDEX signatures_by_invalidation_batch ON signatures(invalidation_batch_id) WHERE invalidation_batch_id IS NOT NULL;
+  `,
 ];
