@@ -4,6 +4,7 @@
 // the public API nor the proxy's answers and logs show the address.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { DISPOSABLE_EMAIL, SIGNATURE_NOT_ACCEPTED } from '../../../src/shared/signature-refusals.js';
 import { withDatabase } from '../../service/test-database.js';
 import { Stack, eventually, keysDecided, signer } from '../stack.js';
 
@@ -84,11 +85,33 @@ describe('a signature\'s origin, from the proxy to the service', () => {
     });
   });
 
+  test('a disposable address is the signer\'s lot: shown on the form at once, and a queued one is refused and removed, not held', async () => {
+    const direct = await sign(signer(stack, { email: `d${Date.now()}@mailinator.com` }));
+    assert.equal(direct.status, 400);
+    assert.deepEqual((direct.json() as { messages: string[] }).messages, [DISPOSABLE_EMAIL]);
+    await stack.stopService();
+    assert.equal((await sign(signer(stack, { email: `q${Date.now()}@guerrillamail.com` }))).status, 202);
+    await stack.startService();
+    await eventually(() => stack.logs.some((line) => /refused by the service \(400\) and removed/.test(line)), 10_000, 'the queued one to be refused');
+    assert.ok(!stack.logs.some((line) => / held/.test(line)), stack.logs.join('\n'));
+  });
+
+  test('a blocked network is told only that the signature cannot be accepted', async () => {
+    await withDatabase(stack.dbPath, (db) =>
+      db.prepare("INSERT INTO block_entries (petition_id, kind, value, low, high, created_at) VALUES (NULL, 'range', '192.0.2.0/24', '00000000000000000000ffffc0000200', '00000000000000000000ffffc00002ff', 0)").run(),
+    );
+    const answer = await eventually(async () => {
+      const attempt = await sign(signer(stack), '192.0.2.77');
+      return attempt.status === 403 && attempt;
+    }, 5000, 'the block list to apply (within a second)');
+    assert.deepEqual((answer.json() as { messages: string[] }).messages, [SIGNATURE_NOT_ACCEPTED]);
+  });
+
   test('the address is in no public answer and no log line', async () => {
     const page = await stack.call('GET', `/api/petitions/${petition}/signatures?page_size=100`);
     assert.equal(page.status, 200);
     for (const text of [...stack.responses.map((r) => r.body), ...stack.logs]) {
-      for (const address of ['203.0.113.7', '2001:db8::1', '198.51.100.20', 'cb007107', 'newsletter']) {
+      for (const address of ['203.0.113.7', '2001:db8::1', '198.51.100.20', '192.0.2.77', 'cb007107', 'newsletter']) {
         assert.ok(!text.toLowerCase().includes(address), `${address} in ${text}`);
       }
     }

@@ -146,6 +146,16 @@ describe('bulk invalidation', () => {
     assert.equal(matched((await preview({ before: seconds(end) })).text), within(0, end), 'before is exclusive');
     assert.equal(matched((await preview({ before: seconds(end + 1000) })).text), times.length);
     assert.equal(matched((await preview({ from: seconds(start), before: seconds(end + 1000) })).text), times.length);
+
+    // A signature exactly on a second: in a window from it, not in one that ends at it.
+    const exact = Date.UTC(2030, 0, 1, 12, 0, 0);
+    await readDatabase(t, (db) =>
+      db.prepare<[number, number]>("UPDATE signatures SET signed_on = ? WHERE id = (SELECT MAX(id) FROM signatures WHERE petition_id = ? AND state = 'counted')").run(exact, t.petitionId),
+    );
+    assert.equal(matched((await preview({ from: '2030-01-01 12:00:00' })).text), 1, 'from its very millisecond');
+    assert.equal(matched((await preview({ from: '2030-01-01 12:00:01' })).text), 0);
+    assert.equal(matched((await preview({ from: '2030-01-01 11:00', before: '2030-01-01 12:00' })).text), 0, 'before excludes its very millisecond');
+    assert.equal(matched((await preview({ from: '2030-01-01 11:00', before: '2030-01-01 12:00:01' })).text), 1);
   });
 
   test('a filter that cannot be read is a form error at its field; none at all is refused; nothing changes', async () => {
