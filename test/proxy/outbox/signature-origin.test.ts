@@ -102,9 +102,9 @@ describe('a signature\'s origin, from the proxy to the service', () => {
     );
     const answer = await eventually(async () => {
       const attempt = await sign(signer(stack), '192.0.2.77');
-      return attempt.status === 403 && attempt;
+      return attempt.status === 403 ? attempt : undefined;
     }, 5000, 'the block list to apply (within a second)');
-    assert.deepEqual((answer.json() as { messages: string[] }).messages, [SIGNATURE_NOT_ACCEPTED]);
+    assert.deepEqual((answer!.json() as { messages: string[] }).messages, [SIGNATURE_NOT_ACCEPTED]);
   });
 
   test('the address is in no public answer and no log line', async () => {
