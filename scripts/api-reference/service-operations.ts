@@ -107,7 +107,7 @@ export function serviceOperations(signature: SignedExample, keyRequest: SignedEx
       post: {
         operationId: 'submitSignature',
         summary: 'Add a signature (signed with the authorization key)',
-        description: `Checked in this order: an empty body (400 "${NO_SIGNATURE_DATA}"), api_key (401), rate limit (429), petition (404), no signer fields or only blank ones (400), a closed petition (403), timestamp and endpoint (401), the key request found by petition + consumer + source and auth_key if sent (401; revoked 403), rsig (401), the signer's fields (400), the same signed request again or an email that already signed (409). Success: the signature is durably queued and listed within about a second.`,
+        description: `Checked in this order: an empty body (400 "${NO_SIGNATURE_DATA}"), api_key (401), rate limit (429), petition (404), no signer fields or only blank ones (400), a closed petition (403), timestamp and endpoint (401), the key request found by petition + consumer + source and auth_key if sent (401; revoked 403), rsig (401), the signer's fields and the origin fields client_address, utm_source and referrer_host (400), an email at a disposable mail service (400 on email), a signer on the operator's block list (403 "This signature cannot be accepted."), the same signed request again or an email that already signed (409). Success: the signature is durably queued and listed within about a second.`,
         parameters: [parameterRef('api_key_in_post')],
         requestBody: postBody('SignatureSubmission', signature.form, signature.json),
         responses: {

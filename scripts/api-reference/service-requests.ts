@@ -60,6 +60,22 @@ const submissionPartSchema: JsonSchema = {
       description: `The signer's language, for the confirmation email and page of a petition that confirms signers: ${SIGNER_LANGUAGES.join(', ')} (a region is ignored: de-CH and de_DE are de). Anything else, or nothing, is English.`,
       examples: ['de'],
     },
+    client_address: {
+      type: 'string',
+      description: "Where the signature came from (sent by the signing proxy; absent or empty: not known). The signer's IP address, IPv4 or IPv6. Kept with the signature for the operator's abuse review, never in an answer or a log; not an address: 400.",
+      examples: ['203.0.113.7'],
+    },
+    utm_source: {
+      type: 'string',
+      maxLength: 200,
+      description: 'The utm_source of the page the signer signed on (sent by the signing proxy). No control characters; otherwise 400.',
+    },
+    referrer_host: {
+      type: 'string',
+      maxLength: 253,
+      description: "The host of that page's referrer as a URL parser writes it: lower case, no scheme, port or path (sent by the signing proxy); otherwise 400.",
+      examples: ['news.example.org'],
+    },
   },
   required: ['source'],
 };
