@@ -9,6 +9,7 @@ import { csrfTokenMatches, currentSession } from '../operators/console-sessions.
 import { errorCode } from '../errors/error-code.js';
 import { OperatorError } from '../errors/operator-error.js';
 import { securePageHeaders } from '../http/page-style.js';
+import { alertRoutes } from './alert-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import type { ConsoleDependencies, ConsoleEnv, FormFields } from './console-env.js';
 import { CONSOLE_PATH, sessionCookie } from './console-env.js';
@@ -67,6 +68,7 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.route('/', petitionRoutes(deps));
   app.route('/', signatureRoutes(deps));
   app.route('/', keyRequestRoutes(deps));
+  app.route('/', alertRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.all('*', async (c) => c.html(notFoundPage(c.get('session') ?? null), 404));
 

@@ -12,6 +12,7 @@ const DONE_NOTICES: Record<string, string> = {
   denied: 'The key request is denied. Its requester is told by callback.',
   revoked: 'The key is revoked. Its requester is told by callback.',
   password: 'Your password is saved.',
+  'alert-dismissed': 'The alert is dismissed. It is raised again only after its group has been quiet for a whole window.',
 };
 
 export function doneNotice(id: string | undefined): string | undefined {

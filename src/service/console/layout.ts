@@ -23,7 +23,7 @@ export interface PageOptions {
   /** A confirmation of what was just done, shown above the content. */
   notice?: string;
   /** The nav entry of the current section, marked aria-current. */
-  section?: 'petitions' | 'key-requests' | 'audit';
+  section?: 'petitions' | 'key-requests' | 'alerts' | 'audit';
 }
 
 export function page(options: PageOptions, content: Html): Html {
@@ -61,6 +61,7 @@ function siteNavigation(session: ConsoleSession, section: PageOptions['section']
 <ul>
 ${link('petitions', '/petitions', 'Petitions')}
 ${link('key-requests', '/key-requests', 'Key requests')}
+${link('alerts', '/alerts', 'Trending alerts')}
 ${link('audit', '/audit', 'Audit log')}
 </ul>
 </nav>

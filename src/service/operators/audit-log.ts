@@ -24,7 +24,8 @@ export type AuditAction =
   | 'signature hidden'
   | 'signature invalidated'
   | 'signer erased'
-  | 'signatures exported';
+  | 'signatures exported'
+  | 'trending alert dismissed';
 
 const AUDIT_PAGE_SIZE = 50;
 
