@@ -25,7 +25,7 @@ export const DEFAULT_TREND_SETTINGS: TrendSettings = {
 /** The baseline is the petition's last this many signatures before the window… */
 export const BASELINE_SIZE = 1000;
 /** …when it has at least this many; otherwise the whole service's, for ranges and domains only. */
-export const BASELINE_MIN = 100;
+const BASELINE_MIN = 100;
 
 /** Groups every petition shares with others (a network, a mail provider), judged against the service when a petition has no history. */
 const SERVICE_WIDE_KINDS: ReadonlySet<AlertKind> = new Set(['range', 'domain']);
