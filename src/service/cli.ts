@@ -8,6 +8,8 @@ import { smtpSettingsProblem } from './confirmation/mailer.js';
 import type { SmtpSettings } from './confirmation/mailer.js';
 import type { PetitionFieldsText } from './petitions/petition-fields.js';
 import { OperatorError } from './errors/operator-error.js';
+import { checkCallbackUrl } from './auth-keys/callback-address.js';
+import type { AlertWebhook } from './alerts/alert-delivery.js';
 
 const DEFAULT_DB = 'data/service.db';
 
@@ -19,8 +21,10 @@ const USAGE = `usage:
                          [--allow-private-callbacks] [--rate-limit 1000] [--auth-failure-limit 60]
                          [--public-url https://petitions.example.org]
                          [--smtp smtp://user:password@mail.example.org:587] [--mail-from "Petitions <petitions@example.org>"]
+                         [--alert-webhook https://ops.example.org/hooks/petitions] [--trend-window 60] [--trend-threshold 20] [--trend-share 20]
       (PETITION_SMTP_URL and PETITION_MAIL_FROM in the environment stand for --smtp and --mail-from;
-       DATABASE_URL for --db, which keeps a database password off the command line)
+       DATABASE_URL for --db, which keeps a database password off the command line;
+       PETITION_ALERT_SECRET, at least 32 characters, signs the --alert-webhook posts and is required with it)
   petition-embed service admin create-operator --db DATABASE --email EMAIL [--password-stdin]
   petition-embed service admin reset-operator-password --db DATABASE --email EMAIL [--password-stdin]
   petition-embed service admin create-consumer --db DATABASE --name NAME
@@ -39,6 +43,12 @@ function wholeNumber(name: string, text: string | undefined, min: number): numbe
     throw new UsageError(`--${name}: must be a whole number from ${min}`);
   }
   return Number(text);
+}
+
+function percent(name: string, text: string | undefined): number {
+  const value = wholeNumber(name, text, 1);
+  if (value > 100) throw new UsageError(`--${name}: must be a whole number from 1 to 100`);
+  return value;
 }
 
 function required(name: string, value: string | undefined): string {
@@ -83,6 +93,10 @@ async function runService(args: string[]): Promise<void> {
       'public-url': { type: 'string' },
       smtp: { type: 'string' },
       'mail-from': { type: 'string' },
+      'alert-webhook': { type: 'string' },
+      'trend-window': { type: 'string', default: '60' },
+      'trend-threshold': { type: 'string', default: '20' },
+      'trend-share': { type: 'string', default: '20' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -100,6 +114,12 @@ async function runService(args: string[]): Promise<void> {
     allowPrivateCallbacks: values['allow-private-callbacks'],
     rateLimitPerMinute: wholeNumber('rate-limit', values['rate-limit'], 1),
     authFailuresPerMinute: wholeNumber('auth-failure-limit', values['auth-failure-limit'], 1),
+    alertWebhook: await alertWebhook(values['alert-webhook'], process.env['PETITION_ALERT_SECRET'], values['allow-private-callbacks']),
+    trend: {
+      windowMs: wholeNumber('trend-window', values['trend-window'], 1) * 60_000,
+      minSignatures: wholeNumber('trend-threshold', values['trend-threshold'], 1),
+      minSharePercent: percent('trend-share', values['trend-share']),
+    },
   });
   const shutdown = () => {
     void service.close().then(() => process.exit(0));
@@ -129,6 +149,16 @@ function smtpSettings(url: string | undefined, from: string | undefined): SmtpSe
   const problem = smtpSettingsProblem(settings);
   if (problem) throw new UsageError(problem);
   return settings;
+}
+
+/** The secret signs every post; the address obeys the callback rule (public unless --allow-private-callbacks). */
+async function alertWebhook(url: string | undefined, secret: string | undefined, allowPrivate: boolean): Promise<AlertWebhook | undefined> {
+  if (url === undefined) return undefined;
+  if (secret === undefined || secret.length < 32) throw new UsageError('--alert-webhook: needs PETITION_ALERT_SECRET (at least 32 characters) in the environment');
+  const problem = await checkCallbackUrl(url, { allowPrivate });
+  // The rule's message names the API field; here it is about the flag.
+  if (problem) throw new UsageError(`--alert-webhook: ${problem.slice(problem.indexOf(':') + 2)}`);
+  return { url, secret };
 }
 
 /** A password piped in (`--password-stdin`), without the newline that ends it. */

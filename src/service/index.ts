@@ -5,6 +5,9 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkCallbackUrl } from './auth-keys/callback-address.js';
+import type { AlertWebhook } from './alerts/alert-delivery.js';
+import { TrendingAlerts } from './alerts/trending-alerts.js';
+import type { TrendOptions } from './alerts/trending-alerts.js';
 import { ConfirmationMailer } from './confirmation/confirmation-mailer.js';
 import { confirmationRoutes } from './confirmation/confirmation-routes.js';
 import { consoleApp } from './console/console-app.js';
@@ -71,6 +74,10 @@ export interface ServiceOptions {
   publicUrl?: string;
   /** Where confirmation emails go out; without it they wait (and the console says so). */
   smtp?: SmtpSettings;
+  /** Where trending alerts are posted, signed with its secret; without it they are only in the console. */
+  alertWebhook?: AlertWebhook;
+  /** The trending rule's settings (defaults in alerts/trending-rule.ts) and how often it runs. */
+  trend?: TrendOptions;
 }
 
 export interface RunningService {
@@ -116,6 +123,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     health,
     async (now) => {
       await rateLimitSharing?.sync(now);
+      await alerts?.tick(now);
       if (now - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = now;
       await forgetExpiredRequestSignatures(store, now);
@@ -129,15 +137,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const queue = new SignatureQueue(store, health, lookups, () => mailer?.poll());
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   let mailer: ConfirmationMailer | undefined;
-  const delivery = new CallbackDelivery(
-    store,
-    {
-      ...DEFAULT_DELIVERY_TIMING,
-      retryBaseMs: options.retryBaseMs ?? DEFAULT_DELIVERY_TIMING.retryBaseMs,
-      requestTimeoutMs: options.callbackTimeoutMs ?? DEFAULT_DELIVERY_TIMING.requestTimeoutMs,
-    },
-    { allowPrivate, health, log, instance: instance.id },
-  );
+  let alerts: TrendingAlerts | undefined;
+  const deliveryTiming = {
+    ...DEFAULT_DELIVERY_TIMING,
+    retryBaseMs: options.retryBaseMs ?? DEFAULT_DELIVERY_TIMING.retryBaseMs,
+    requestTimeoutMs: options.callbackTimeoutMs ?? DEFAULT_DELIVERY_TIMING.requestTimeoutMs,
+  };
+  const deliveryContext = { allowPrivate, health, log, instance: instance.id };
+  const delivery = new CallbackDelivery(store, deliveryTiming, deliveryContext);
   const intake = {
     store,
     queue,
@@ -199,15 +206,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     instance: instance.id,
   });
+  const consoleUrl = `${origin}${CONSOLE_PATH}`;
+  alerts = new TrendingAlerts({ store, webhook: options.alertWebhook, trend: options.trend, timing: deliveryTiming, context: deliveryContext, consoleUrl });
   worker.start();
   delivery.start();
+  alerts.start();
   mailer.start();
   health.start();
 
   let closing: Promise<void> | undefined;
   return {
     baseUrl: `http://${urlHost}:${port}/v1`,
-    consoleUrl: `${origin}${CONSOLE_PATH}`,
+    consoleUrl,
     port,
     close() {
       closing ??= (async () => {
@@ -223,6 +233,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         await queue.flush();
         await worker.stop();
         await delivery.stop();
+        await alerts?.stop();
         await mailer?.stop();
         if (onPostgres) await instance.stop();
         await store.db.close();

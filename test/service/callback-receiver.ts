@@ -16,16 +16,19 @@ export interface CallbackReceiver {
   received: ReceivedCallback[];
   /** Status to answer with; 2xx accepts. */
   answerWith: number;
+  /** Every POST, answered with any status. */
+  attempts: number;
   close(): Promise<void>;
 }
 
 export async function startCallbackReceiver(secret: string, port = 0): Promise<CallbackReceiver> {
-  const receiver: CallbackReceiver = { url: '', received: [], answerWith: 204, close: async () => {} };
+  const receiver: CallbackReceiver = { url: '', received: [], answerWith: 204, attempts: 0, close: async () => {} };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      receiver.attempts++;
       const verdict = await verifyCallbackSignature(
         secret,
         request.headers['x-petition-timestamp'] as string | undefined,

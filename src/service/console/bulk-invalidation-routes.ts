@@ -1,5 +1,6 @@
 // The console's bulk invalidation routes: the page, a preview, the invalidation, and undoing a
-// batch (bulk-invalidation.ts). The filter travels in POST bodies, never in a URL.
+// batch (bulk-invalidation.ts). The filter that acts travels in POST bodies; a URL's query only
+// fills the form in (a trending alert links to its group this way) and is previewed by a press.
 import { Hono } from 'hono';
 import { invalidateInBulk, previewInvalidation, undoInvalidation } from '../abuse/bulk-invalidation.js';
 import { FILTER_FIELDS, readInvalidationFilter, type FilterText } from '../abuse/invalidation-filter.js';
@@ -29,7 +30,11 @@ export function bulkInvalidationRoutes(deps: ConsoleDependencies): Hono<ConsoleE
   app.get('/petitions/:id/bulk-invalidation', async (c) => {
     const petition = await petitionOf(c);
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
-    return show(c, petition, { notice: doneNotice(c.req.query('done')) });
+    const prefill = Object.fromEntries(FILTER_FIELDS.flatMap((name) => {
+      const value = c.req.query(name);
+      return value ? [[name, value]] : [];
+    })) as FilterText;
+    return show(c, petition, { notice: doneNotice(c.req.query('done')), form: prefill });
   });
 
   app.post('/petitions/:id/bulk-invalidation/preview', async (c) => {

@@ -9,6 +9,7 @@ import { csrfTokenMatches, currentSession } from '../operators/console-sessions.
 import { errorCode } from '../errors/error-code.js';
 import { OperatorError } from '../errors/operator-error.js';
 import { securePageHeaders } from '../http/page-style.js';
+import { alertRoutes } from './alert-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import { blockListRoutes } from './block-list-routes.js';
 import { bulkInvalidationRoutes } from './bulk-invalidation-routes.js';
@@ -71,6 +72,7 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.route('/', keyRequestRoutes(deps));
   app.route('/', blockListRoutes(deps));
   app.route('/', bulkInvalidationRoutes(deps));
+  app.route('/', alertRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.all('*', async (c) => c.html(notFoundPage(c.get('session') ?? null), 404));
 

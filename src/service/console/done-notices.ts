@@ -16,6 +16,7 @@ const DONE_NOTICES: Record<string, string> = {
   unblocked: 'Removed from the block list.',
   'bulk-invalidated': 'The matching signatures are invalidated: they no longer count and are not listed.',
   'bulk-undone': 'The bulk invalidation is undone: its signatures count again and are back in the list.',
+  'alert-dismissed': 'The alert is dismissed. It is raised again only after its group has been quiet for a whole window.',
 };
 
 export function doneNotice(id: string | undefined): string | undefined {

@@ -23,7 +23,7 @@ export interface PageOptions {
   /** A confirmation of what was just done, shown above the content. */
   notice?: string;
   /** The nav entry of the current section, marked aria-current. */
-  section?: 'petitions' | 'key-requests' | 'block-list' | 'audit';
+  section?: 'petitions' | 'key-requests' | 'block-list' | 'alerts' | 'audit';
 }
 
 export function page(options: PageOptions, content: Html): Html {
@@ -62,6 +62,7 @@ function siteNavigation(session: ConsoleSession, section: PageOptions['section']
 ${link('petitions', '/petitions', 'Petitions')}
 ${link('key-requests', '/key-requests', 'Key requests')}
 ${link('block-list', '/block-list', 'Block list')}
+${link('alerts', '/alerts', 'Trending alerts')}
 ${link('audit', '/audit', 'Audit log')}
 </ul>
 </nav>

@@ -71,6 +71,8 @@ export function petitionPage(options: {
   counts: PetitionCounts;
   mailConfigured: boolean;
   notice?: string;
+  /** The petition's trending alerts (alert-pages.ts). */
+  alerts: Html;
 }): Html {
   const { session, petition, counts } = options;
   const closed = isClosed(petition, Date.now());
@@ -88,6 +90,8 @@ export function petitionPage(options: {
 ${actionButton(session, `${base}/${petition.status === 'open' ? 'close' : 'open'}`, petition.status === 'open' ? 'Close petition' : 'Open petition')}
 <form method="post" action="${base}/export">${csrfField(session)}<button type="submit">Export signatures (CSV)</button></form>
 </div>
+<h2>Trending alerts</h2>
+${options.alerts}
 <h2>Signatures</h2>
 <dl class="summary">
 <dt>Counted${petition.confirm_signers === 1 ? ' (confirmed)' : ''}</dt><dd>${count(petition.signature_count)}${petition.goal === null ? '' : ` of a goal of ${count(petition.goal)}`}</dd>

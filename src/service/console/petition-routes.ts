@@ -10,6 +10,7 @@ import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-
 import { CONSOLE_PATH, field, pathId } from './console-env.js';
 import { doneNotice } from './done-notices.js';
 import { notFoundPage } from './error-pages.js';
+import { ALERTS_SHOWN, alertTable } from './alert-pages.js';
 import { formValues, petitionFormPage, petitionListPage, petitionPage, petitionProblems } from './petition-pages.js';
 import type { PetitionCounts, PetitionFormValues } from './petition-pages.js';
 
@@ -91,6 +92,7 @@ export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
         counts: await petitionCounts(store, petition),
         mailConfigured: deps.mailConfigured,
         notice: doneNotice(c.req.query('done')),
+        alerts: alertTable(c.get('session'), await store.alertsOfPetition.all(petition.id, ALERTS_SHOWN), 'petition'),
       }),
     );
   });

@@ -28,7 +28,8 @@ export type AuditAction =
   | 'block list entry added'
   | 'block list entry removed'
   | 'signatures invalidated in bulk'
-  | 'bulk invalidation undone';
+  | 'bulk invalidation undone'
+  | 'trending alert dismissed';
 
 const AUDIT_PAGE_SIZE = 50;
 

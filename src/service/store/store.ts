@@ -6,6 +6,7 @@ import { confirmationStatements } from './confirmation-store.js';
 import { RECORD_OPENED_AT } from './engines/database.js';
 import { instanceStatements } from './instance-store.js';
 import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
+import { alertStatements } from './alert-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
@@ -145,6 +146,7 @@ export function createStore(db: SqlEngine) {
     ...bulkStatements(db),
     ...abuseStatements(db, rulesVersion),
     ...invalidationStatements(db),
+    ...alertStatements(db),
   };
 }
 

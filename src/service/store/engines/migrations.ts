@@ -250,4 +250,41 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   ALTER TABLE signatures ADD COLUMN invalidation_batch_id INTEGER;
   CREATE INDEX signatures_by_invalidation_batch ON signatures(invalidation_batch_id) WHERE invalidation_batch_id IS NOT NULL;
   `,
+  // Trending alerts (issue 18, src/service/alerts/): a group of a petition's recent signatures
+  // (an address range, an email domain, a utm_source, a referrer host, a key request's source)
+  // carrying an unusual share of them. At most one ongoing alert per petition and group (the
+  // partial unique index: instances evaluating at once raise it once); each raised alert's
+  // operator webhook post is a durable delivery row, retried like callback_deliveries.
+  `
+  CREATE TABLE trending_alerts (
+    id INTEGER PRIMARY KEY,
+    petition_id INTEGER NOT NULL REFERENCES petitions(id),
+    kind TEXT NOT NULL CHECK (kind IN ('range', 'domain', 'utm_source', 'referrer_host', 'source')),
+    group_key TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    window_total INTEGER NOT NULL,
+    baseline_count INTEGER NOT NULL,
+    baseline_total INTEGER NOT NULL,
+    window_from INTEGER NOT NULL,
+    window_to INTEGER NOT NULL,
+    raised_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    dismissed_at INTEGER,
+    dismissed_by TEXT
+  );
+  CREATE UNIQUE INDEX trending_alerts_ongoing ON trending_alerts(petition_id, kind, group_key) WHERE ended_at IS NULL;
+  CREATE INDEX trending_alerts_by_petition ON trending_alerts(petition_id, id);
+  CREATE TABLE alert_deliveries (
+    id INTEGER PRIMARY KEY,
+    alert_id INTEGER NOT NULL REFERENCES trending_alerts(id),
+    payload TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'abandoned')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    next_attempt_at INTEGER NOT NULL,
+    last_outcome TEXT
+  );
+  CREATE INDEX alert_deliveries_due ON alert_deliveries(next_attempt_at) WHERE state = 'pending';
+  `,
 ];
