@@ -2,6 +2,8 @@
 // authorization key, the signer validated, duplicates refused, then the signature durably queued.
 import { SIGNER_FIELDS, formatProblem, validateSigner } from '../../shared/signature-schema.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
+import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH, isWithdrawalToken } from '../../shared/withdrawal-token.js';
+import { secretTokenHash } from '../http/secret-token.js';
 import { ApiError } from '../errors/api-error.js';
 import { emailIdentity } from './email-identity.js';
 import { PETITION_NOT_FOUND, refuseIfClosed } from '../petitions/petitions.js';
@@ -17,6 +19,7 @@ import { keyRefused, refuseUnlessGranted } from './submission-rules.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
 export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
+const WITHDRAWAL_TOKEN_PROBLEM = `${WITHDRAWAL_TOKEN_FIELD}: must be ${WITHDRAWAL_TOKEN_LENGTH} characters of A-Z, a-z, 0-9, - and _`;
 /** The body of a 202 (docs/api.md "Signatures"). */
 export const SIGNATURE_ACCEPTED = { result: 'success' } as const;
 
@@ -91,7 +94,11 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
   const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
   submission.chargeRateLimit();
   const validation = validateSigner(signerFields);
-  if (!validation.success) throw new ApiError(400, validation.problems.map(formatProblem));
+  const withdrawalToken = params.values[WITHDRAWAL_TOKEN_FIELD];
+  const problems = validation.success ? [] : validation.problems.map(formatProblem);
+  // Optional; one the proxy did not make is refused, so a stored hash always has a link behind it.
+  if (withdrawalToken !== undefined && !isWithdrawalToken(withdrawalToken)) problems.push(WITHDRAWAL_TOKEN_PROBLEM);
+  if (!validation.success || problems.length > 0) throw new ApiError(400, problems);
 
   const outcome = await queue.enqueue({
     petition_id: petition.id,
@@ -100,6 +107,7 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
     auth_key_request_id: keyRequest.id,
     received_at: now,
     lang: signerLanguage(params.values['lang']),
+    ...(withdrawalToken !== undefined ? { withdrawal_token_hash: secretTokenHash(withdrawalToken as string) } : {}),
     rsig,
     rsigExpiresAt,
   });

@@ -86,6 +86,8 @@ export interface NewQueuedSignature {
   auth_key_request_id: number;
   received_at: number;
   lang: string;
+  /** The hash of the withdrawal token the consumer sent with it (its signer's thank-you link), if any. */
+  withdrawal_token_hash?: string;
 }
 
 /** What a signature row holds besides its id (signature-row.ts builds it from a signer). */

@@ -9,6 +9,7 @@ import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
+import { withdrawalStatements } from './withdrawal-store.js';
 import type {
   AuthKeyRequestRecord,
   AuthKeyRequestStatus,
@@ -157,6 +158,7 @@ export function createStore(db: SqlEngine) {
     ...operatorStatements(db),
     ...instanceStatements(db),
     ...bulkStatements(db),
+    ...withdrawalStatements(db),
   };
 }
 
