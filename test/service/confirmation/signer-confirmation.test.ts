@@ -144,10 +144,12 @@ describe('a petition that confirms its signers', () => {
       for (let attack = 0; attack < attacks; attack++) {
         const response = await sign({ first_name: 'Mallory', last_name: 'Attacker', email: email.toUpperCase(), address: '666 Fake Road', phone: '+44 20 7946 0666', reason: 'Planted' });
         assert.equal(response.status, 202, 'answered as any re-sign is: nothing tells the attacker more');
+        // Each ask within the cap is one mail (asks before the mail went out would share it).
+        if (attack + 2 <= CONFIRMATION_MAILS_PER_DAY) await waitForMails(email, attack + 2);
       }
-      const mails = afterCap ? await waitForMails(email, CONFIRMATION_MAILS_PER_DAY) : await waitForMails(email, 2);
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      assert.equal(mailsTo(email).length, afterCap ? CONFIRMATION_MAILS_PER_DAY : 2);
+      const mails = mailsTo(email);
+      assert.equal(mails.length, afterCap ? CONFIRMATION_MAILS_PER_DAY : 2);
       const stored = await readDatabase(t, (db) =>
         db.prepare<[string], { first_name: string; address: string; phone: string; reason: string }>('SELECT first_name, address, phone, reason FROM signatures WHERE email = ?').get(email),
       );
