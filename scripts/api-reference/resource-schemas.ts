@@ -188,9 +188,24 @@ export const proxyFailureSchema = objectSchema<FailureBody>(
 );
 
 /** `{"result":"success"}`, with a message when the proxy queued the signature for later. */
-export const successSchema = objectSchema<SubmissionResult>(
+export const successSchema = objectSchema<Omit<SubmissionResult, 'withdraw_url'>>(
   { result: { const: 'success' } },
   { messages },
+);
+
+/** The proxy's 202 for a signature: a success, with the signer's withdrawal link. */
+export const signatureReceivedSchema = objectSchema<SubmissionResult>(
+  { result: { const: 'success' } },
+  {
+    messages,
+    withdraw_url: {
+      type: 'string',
+      format: 'uri',
+      pattern: '/withdraw/[A-Za-z0-9_-]{43}$',
+      description:
+        "The petition service's page where the signer can withdraw this signature (GET shows a button, POST withdraws; servicePublicUrl in the proxy's configuration, by default the origin of upstream). The proxy makes its token and sends it with the signature, also when it is queued in the outbox; it leads nowhere when the service refuses the signature (a duplicate) or for a submission the honeypot caught.",
+    },
+  },
 );
 
 export const petitionIdBodySchema = objectSchema<{ petition_id: number }>({ petition_id: petitionId }, {});

@@ -50,6 +50,8 @@ export interface PetitionResource {
 export interface SubmissionResult {
   result: 'success' | 'failure';
   messages?: string[];
+  /** Where the signer can withdraw this signature (a page of the petition service); the proxy's 202 carries it. */
+  withdraw_url?: string;
 }
 
 export interface FailureBody {

@@ -12,6 +12,7 @@ interface Row {
   petition_id: number;
   signer_json: string;
   language: string | null;
+  withdrawal_token: string | null;
   attempts: number;
   next_attempt_at: number;
   held_cause: string | null;
@@ -41,6 +42,8 @@ const MIGRATIONS: Array<(db: Database.Database) => void> = [
       ALTER TABLE outbox ADD COLUMN held_cause TEXT;
       CREATE INDEX outbox_held ON outbox(next_attempt_at) WHERE held_cause IS NOT NULL;
     `),
+  // The token of the signer's withdrawal link (issue 18), sent with the signature when it goes.
+  (db) => db.exec('ALTER TABLE outbox ADD COLUMN withdrawal_token TEXT'),
 ];
 
 function migrate(db: Database.Database): void {
@@ -60,6 +63,7 @@ function entryOf(row: Row | undefined): OutboxEntry | undefined {
     petitionId: row.petition_id,
     signer: JSON.parse(row.signer_json) as SignerInput,
     ...(row.language !== null ? { language: row.language } : {}),
+    ...(row.withdrawal_token !== null ? { withdrawalToken: row.withdrawal_token } : {}),
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     ...(row.held_cause !== null ? { heldCause: row.held_cause } : {}),
@@ -74,7 +78,7 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   migrate(db);
-  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, next_attempt_at) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, withdrawal_token, next_attempt_at) VALUES (?, ?, ?, ?, ?)');
   const selectFirstInLine = db.prepare('SELECT * FROM outbox WHERE held_cause IS NULL ORDER BY id LIMIT 1');
   const selectNextHeld = db.prepare('SELECT * FROM outbox WHERE held_cause IS NOT NULL ORDER BY next_attempt_at, id LIMIT 1');
   const update = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?');
@@ -84,8 +88,8 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   const countInLine = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE held_cause IS NULL');
 
   return {
-    async add(petitionId, signer, nextAttemptAt, language) {
-      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, nextAttemptAt).lastInsertRowid);
+    async add(petitionId, signer, nextAttemptAt, language, withdrawalToken) {
+      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, withdrawalToken ?? null, nextAttemptAt).lastInsertRowid);
     },
     async firstInLine() {
       return entryOf(selectFirstInLine.get() as Row | undefined);

@@ -8,6 +8,8 @@ export interface OutboxEntry {
   signer: SignerInput;
   /** The signer's language as the form said it, passed on as `lang`; absent for older entries. */
   language?: string;
+  /** The token of the withdrawal link the signer was given (sent with the signature); absent for older entries. */
+  withdrawalToken?: string;
   attempts: number;
   /** Epoch milliseconds before which the entry is not tried again. */
   nextAttemptAt: number;
@@ -19,7 +21,7 @@ export interface OutboxEntry {
 }
 
 export interface OutboxStore {
-  add(petitionId: number, signer: SignerInput, nextAttemptAt: number, language?: string): Promise<number>;
+  add(petitionId: number, signer: SignerInput, nextAttemptAt: number, language?: string, withdrawalToken?: string): Promise<number>;
   /** The first entry in line: the oldest one not held (the line is forwarded strictly in order). */
   firstInLine(): Promise<OutboxEntry | undefined>;
   /** The held entry due first. */

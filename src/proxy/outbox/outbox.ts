@@ -62,8 +62,8 @@ export class Outbox {
     options.scheduler.register(WORK, (signal) => this.#forward(signal));
   }
 
-  async queue(petitionId: number, signer: SignerInput, language?: string): Promise<number> {
-    const id = await this.#options.store.add(petitionId, signer, this.#now(), language);
+  async queue(petitionId: number, signer: SignerInput, language?: string, withdrawalToken?: string): Promise<number> {
+    const id = await this.#options.store.add(petitionId, signer, this.#now(), language, withdrawalToken);
     this.kick();
     return id;
   }

@@ -2,6 +2,7 @@
 // auth_key is only the rsig salt and never travels, `source` identifies the key. Classifies the
 // answer for callers: the one place that decides whose fault a refusal is.
 import { SIGNER_FIELDS, type SignerInput } from '../../shared/signature-schema.js';
+import { WITHDRAWAL_TOKEN_FIELD } from '../../shared/withdrawal-token.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from '../upstream/upstream-client.js';
 
 export type Delivery =
@@ -63,11 +64,18 @@ export async function deliverSignature(
   signer: SignerInput,
   /** The signer's language (a tag from the form), for what the service writes to them. */
   language?: string,
+  /** The token of the signer's withdrawal link (submissions.ts), stored hashed by the service. */
+  withdrawalToken?: string,
 ): Promise<Delivery> {
   try {
     const answer = await client.postSigned(
       `/petitions/${petitionId}/signatures`,
-      [['source', source], ...signerPairs(signer), ...(language ? [['lang', language] as [string, string]] : [])],
+      [
+        ['source', source],
+        ...signerPairs(signer),
+        ...(language ? [['lang', language] as [string, string]] : []),
+        ...(withdrawalToken ? [[WITHDRAWAL_TOKEN_FIELD, withdrawalToken] as [string, string]] : []),
+      ],
       authKey,
     );
     return classifyAnswer(answer.status, upstreamMessages(answer.body));

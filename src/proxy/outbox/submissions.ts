@@ -10,6 +10,7 @@ import { deliverSignature, refusesAuthKey, type Delivery } from './signature-del
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ReadCache } from '../reads/read-cache.js';
 import { ProxyError, type FailureStatus } from '../http/failure.js';
+import { newWithdrawalToken } from '../../shared/withdrawal-token.js';
 
 /** A submission that carried no opt-ins and no attribution (a client other than the form). */
 const NO_CONSENT: Consent = { opt_ins: [], attribution: {} };
@@ -34,6 +35,8 @@ export interface SubmissionsOptions {
   keys: AuthKeys;
   cache: ReadCache;
   log: (line: string) => void;
+  /** The petition service's public base (config.ts `servicePublicUrl`): the signer's withdrawal link starts with it. */
+  servicePublicUrl: string;
   /**
    * Called once the signer is to be told their signature was received (the service took it, or
    * it is in the outbox), before the answer: the campaign's webhook deliveries are stored here.
@@ -58,7 +61,7 @@ export class Submissions {
    * Sends one signature as it is now: fresh timestamp, current key. Used for first tries and by
    * the outbox for retries, which holds what `deliverSignature` calls this system's fault.
    */
-  async deliver(petitionId: number, signer: SignerInput, language?: string): Promise<Delivery> {
+  async deliver(petitionId: number, signer: SignerInput, language?: string, withdrawalToken?: string): Promise<Delivery> {
     const petition = this.#options.petitions.find((p) => p.id === petitionId);
     const authKey = this.#options.keys.grantedKey(petitionId);
     if (!petition || !authKey) {
@@ -68,7 +71,7 @@ export class Submissions {
       if (petition && status === 'pending') return { kind: 'retry', reason: 'auth key pending' };
       return { kind: 'refused', status: 403, messages: [`auth_key: ${status}`] };
     }
-    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language);
+    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language, withdrawalToken);
     if (delivery.kind === 'accepted') this.#options.cache.invalidate(petitionId);
     if (delivery.kind === 'refused' && refusesAuthKey(delivery)) await this.#options.keys.markRevoked(petitionId);
     return delivery;
@@ -84,16 +87,20 @@ export class Submissions {
     }
     const outbox = this.#requireOutbox();
     const { language } = consent;
+    // Made here, not by the service: the signer's answer may come before the service's (queued).
+    const token = newWithdrawalToken();
+    const withdrawal = { withdraw_url: this.#withdrawUrl(token) };
     if (await outbox.hasWaiting()) {
-      return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, language, 'earlier submissions are queued'));
+      const queued = await this.#queue(outbox, petitionId, signer, language, token, 'earlier submissions are queued');
+      return this.#accepted(petitionId, signer, consent, { ...queued, ...withdrawal });
     }
 
-    const delivery = await this.deliver(petitionId, signer, language);
+    const delivery = await this.deliver(petitionId, signer, language, token);
     switch (delivery.kind) {
       case 'accepted':
-        return this.#accepted(petitionId, signer, consent, { result: 'success' });
+        return this.#accepted(petitionId, signer, consent, { result: 'success', ...withdrawal });
       case 'retry':
-        return this.#accepted(petitionId, signer, consent, await this.#queue(outbox, petitionId, signer, language, delivery.reason));
+        return this.#accepted(petitionId, signer, consent, { ...(await this.#queue(outbox, petitionId, signer, language, token, delivery.reason)), ...withdrawal });
       // Nothing was promised yet, so the signer hears of it (the form shows a field's message).
       case 'refused':
       case 'held':
@@ -107,8 +114,20 @@ export class Submissions {
     return result;
   }
 
-  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, language: string | undefined, reason: string): Promise<SubmissionResult> {
-    const id = await outbox.queue(petitionId, signer, language);
+  /**
+   * What a submission caught by the honeypot is told: the answer a queued one gets, its
+   * withdrawal link included (one that leads nowhere), so a bot cannot tell it was caught.
+   */
+  ignoredAnswer(): SubmissionResult {
+    return { result: 'success', messages: [QUEUED_MESSAGE], withdraw_url: this.#withdrawUrl(newWithdrawalToken()) };
+  }
+
+  #withdrawUrl(token: string): string {
+    return `${this.#options.servicePublicUrl}/withdraw/${token}`;
+  }
+
+  async #queue(outbox: Outbox, petitionId: number, signer: SignerInput, language: string | undefined, withdrawalToken: string, reason: string): Promise<SubmissionResult> {
+    const id = await outbox.queue(petitionId, signer, language, withdrawalToken);
     this.#options.log(`outbox: submission #${id} for petition ${petitionId} queued (${reason})`);
     return { result: 'success', messages: [QUEUED_MESSAGE] };
   }

@@ -100,18 +100,25 @@ export function confirmationStatements(db: SqlEngine) {
       `UPDATE signature_confirmations SET token_hash = @token_hash, code_hash = @code_hash, expires_at = @expires_at
        WHERE signature_id = @signature_id`,
     ),
-    /** Sent; unless the signer asked again meanwhile (then the newer request stays due). */
+    /**
+     * Sent; unless the signer asked again meanwhile (then the newer request stays due). The claim
+     * ends either way: a newer request left claimed by a live instance would never be sent.
+     */
     markConfirmationMailed: db.prepare<{ signature_id: number; due_at: number }>({
       sqlite: `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0
        WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
-      postgres: `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0, mail_claimed_by = NULL
-       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+      postgres: `UPDATE signature_confirmations SET mail_claimed_by = NULL,
+         mail_due_at = CASE WHEN mail_due_at = @due_at THEN NULL ELSE mail_due_at END,
+         mail_attempts = CASE WHEN mail_due_at = @due_at THEN 0 ELSE mail_attempts END
+       WHERE signature_id = @signature_id`,
     }),
     rescheduleConfirmationMail: db.prepare<{ signature_id: number; due_at: number; next: number }>({
       sqlite: `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1
        WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
-      postgres: `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1, mail_claimed_by = NULL
-       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+      postgres: `UPDATE signature_confirmations SET mail_claimed_by = NULL,
+         mail_due_at = CASE WHEN mail_due_at = @due_at THEN @next ELSE mail_due_at END,
+         mail_attempts = CASE WHEN mail_due_at = @due_at THEN mail_attempts + 1 ELSE mail_attempts END
+       WHERE signature_id = @signature_id`,
     }),
     markSignatureConfirmed: db.prepare<{ id: number; listed_position: number | null; now: number }>(
       `UPDATE signatures SET state = 'counted', listed_position = @listed_position, signed_on = @now

@@ -158,6 +158,7 @@ describe('a petition that confirms its signers', () => {
       assert.match(latest.text, /^Hello Vera,/, 'the mail goes out to the first details');
       assert.match(pageText(await (await open(latest.link!, 'GET')).text()), new RegExp(`as Vera ${victim.last_name}\\.`));
       assert.equal((await open(latest.link!, 'POST')).status, 200);
+      await f.client.get(`/admin/petitions/${t.petitionId}`);
       const csv = (await f.client.post(`/admin/petitions/${t.petitionId}/export`)).body;
       const row = csv.split('\r\n').find((line) => line.includes(email));
       assert.ok(row, 'the confirmed signer is exported');

@@ -84,12 +84,13 @@ describe('the confirmation mail’s withdrawal link', () => {
     assert.equal((await go(mail.link!, 'POST')).status, 200);
     const before = await count(confirming);
     assert.ok((await listedNames(confirming)).includes('Cora Changedmind'));
-    const [{ id }] = (await rowsOf(email)) as [{ id: number }];
+    const { id } = (await rowsOf(email))[0]!;
 
     assert.equal((await go(mail.withdrawLink!, 'POST')).status, 200, 'the mail’s link still works once the signature is confirmed');
     assert.equal(await count(confirming), before - 1);
     assert.ok(!(await listedNames(confirming)).includes('Cora Changedmind'));
     await assertDense(f.t, confirming.petitionId);
+    await f.client.get(`/admin/petitions/${confirming.petitionId}`);
     const csv = (await f.client.post(`/admin/petitions/${confirming.petitionId}/export`)).body;
     assert.doesNotMatch(csv, /Changedmind|7 Withdrawn Way/);
     const audit = pageText((await f.client.get('/admin/audit')).body);
@@ -168,7 +169,7 @@ describe('the consumer’s withdrawal_token (the proxy’s thank-you link)', () 
     const token = newWithdrawalToken();
     const email = 'invalid.one@example.org';
     await sign(open, { email }, [['withdrawal_token', token]]);
-    const [{ id }] = (await rowsOf(email)) as [{ id: number }];
+    const { id } = (await rowsOf(email))[0]!;
     await f.client.get(`/admin/signatures/${id}`);
     assert.equal((await f.client.post(`/admin/signatures/${id}/invalidate`)).status, 303);
     assert.equal((await go(withdrawUrl(token), 'GET')).status, 404);
