@@ -172,7 +172,7 @@ const failureFields = {
 const failureDescription = 'The body of every failure. No message carries a stack trace, SQL or a secret.';
 
 /** The service's failure: the spec's error body and nothing else. */
-export const serviceFailureSchema = objectSchema<Omit<FailureBody, 'problems'>>(failureFields, {}, { description: failureDescription });
+export const serviceFailureSchema = objectSchema<Omit<FailureBody, 'problems' | 'withdraw_url'>>(failureFields, {}, { description: failureDescription });
 
 /** The proxy's failure: the same, and (field, code) pairs beside a signer's problems for the browser. */
 export const proxyFailureSchema = objectSchema<FailureBody>(
@@ -182,6 +182,11 @@ export const proxyFailureSchema = objectSchema<FailureBody>(
       type: 'array',
       description: "The proxy's 400 for a signer's fields: each problem as (field, code), in form order, beside its message.",
       items: objectSchema<FieldProblemRef>({ field: { enum: [...SIGNER_FIELDS] }, code: { enum: [...PROBLEM_CODES] } }, {}),
+    },
+    withdraw_url: {
+      type: 'string',
+      format: 'uri',
+      description: "The proxy's 409 for a signature (a duplicate): a withdrawal link like a 202's, which leads nowhere, so the form's thank-you for a duplicate looks like any other.",
     },
   },
   { description: failureDescription },

@@ -104,7 +104,7 @@ export class Submissions {
       // Nothing was promised yet, so the signer hears of it (the form shows a field's message).
       case 'refused':
       case 'held':
-        throw this.#refusal(petitionId, delivery.status, delivery.messages);
+        throw this.#refusal(petitionId, delivery.status, delivery.messages, withdrawal.withdraw_url);
     }
   }
 
@@ -132,13 +132,14 @@ export class Submissions {
     return { result: 'success', messages: [QUEUED_MESSAGE] };
   }
 
-  #refusal(petitionId: number, status: number, messages: string[]): ProxyError {
+  #refusal(petitionId: number, status: number, messages: string[], withdrawUrl: string): ProxyError {
     if (status === 403) {
       const key = refusesAuthKey({ status, messages });
       return new ProxyError(403, [key ? KEY_MESSAGES.revoked : PETITION_CLOSED_MESSAGE]);
     }
     if (PASSED_ON.has(status)) {
-      return new ProxyError(status as FailureStatus, messages.length > 0 ? messages : ['The petition service did not accept this signature.']);
+      const passed = messages.length > 0 ? messages : ['The petition service did not accept this signature.'];
+      return new ProxyError(status as FailureStatus, passed, status === 409 ? { withdrawUrl } : {});
     }
     // 401 and the like mean this proxy's own credentials or clock are wrong: the operator must act,
     // and the signer must not be told the service's reasons (they are about our secrets).

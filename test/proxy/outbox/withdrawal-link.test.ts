@@ -83,6 +83,9 @@ describe('the thank-you’s withdrawal link', () => {
     const first = await sign(fields);
     const again = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: fields });
     assert.equal(again.status, 409);
+    const duplicateUrl = String((again.json() as Record<string, unknown>)['withdraw_url']);
+    assert.match(duplicateUrl, /\/withdraw\/[A-Za-z0-9_-]{43}$/, 'a duplicate gets a link too: the thank-you never tells');
+    assert.equal((await fetch(duplicateUrl, { method: 'POST' })).status, 404);
     const caught = await sign({ ...signer(stack), [HONEYPOT_FIELD]: 'https://spam.example' });
     assert.equal(caught.status, 202);
     assert.match(caught.withdrawUrl, /\/withdraw\/[A-Za-z0-9_-]{43}$/);
