@@ -9,7 +9,7 @@ import { part, text } from './shadow-query.js';
 import { SIGNER, describeElement, fill, focused, loaded, submit } from './sign-form.js';
 import { createPetition, type PetitionOptions } from './test-petition.js';
 
-async function thanked(options: PetitionOptions = {}, lang = '', email = SIGNER.email): Promise<PetitionSign> {
+async function thanked(options: PetitionOptions = {}, lang = '', email = SIGNER['email']!): Promise<PetitionSign> {
   const petitionId = await createPetition(options);
   const el = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} country="US" lang=${lang || 'en'}></petition-sign>`);
   await loaded(el);

@@ -41,7 +41,10 @@ export function confirmationRoutes({ store, codeLimit, clientAddress }: Confirma
 
   app.get('/', (c) => c.html(codePage(pageLanguage(c.req.query('lang'), c.req.header('accept-language')), c.req.path, { email: '', code: '' })));
 
-  app.post('/', bodyLimit({ maxSize: CODE_FORM_LIMIT_BYTES, onError: notFound }), async (c) => {
+  const tooLarge = (c: SignerContext) =>
+    c.html(codePage(preferredLanguage(c.req.header('accept-language')), c.req.path, { email: '', code: '' }), 413);
+
+  app.post('/', bodyLimit({ maxSize: CODE_FORM_LIMIT_BYTES, onError: tooLarge }), async (c) => {
     const body = await c.req.parseBody();
     const lang: SignerLanguage = pageLanguage(formText(body, 'lang'), c.req.header('accept-language'));
     const messages = SIGNER_CONTROL_MESSAGES[lang];

@@ -107,7 +107,7 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
     auth_key_request_id: keyRequest.id,
     received_at: now,
     lang: signerLanguage(params.values['lang']),
-    ...(withdrawalToken !== undefined ? { withdrawal_token_hash: secretTokenHash(withdrawalToken as string) } : {}),
+    ...(isWithdrawalToken(withdrawalToken) ? { withdrawal_token_hash: secretTokenHash(withdrawalToken) } : {}),
     rsig,
     rsigExpiresAt,
   });

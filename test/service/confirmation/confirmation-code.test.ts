@@ -111,7 +111,7 @@ describe('a code for each signature', () => {
     assert.equal((await typeCode(t, 'expired.code@example.org', code)).status, 400);
   });
 
-  test('a form without an address or with a code that is not 6 digits: an error at each field, nothing tried', async () => {
+  test('a form without an address, with a code that is not 6 digits, or too large: errors at their fields, nothing tried', async () => {
     const answer = await typeCode(t, '', '12a45', 'de');
     assert.equal(answer.status, 400);
     const html = await answer.text();
@@ -122,6 +122,9 @@ describe('a code for each signature', () => {
     const again = await typeCode(t, 'someone@example.org', '1234567');
     assert.equal(again.status, 400);
     assert.deepEqual(await withDatabase(t.dbPath, (db) => db.prepare<[], { tries: number }>('SELECT SUM(code_tries) AS tries FROM signature_confirmations').get()), tries);
+    const huge = await fetch(urlOf(t, '/confirm'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${'a'.repeat(10_000)}&code=123456` });
+    assert.equal(huge.status, 413, 'an oversized form is refused with the form, never a 500');
+    assert.match(await huge.text(), /<form method="post" action="\/confirm" novalidate>/);
   });
 
   test('log lines never carry an address or a code', () => {
