@@ -14,8 +14,8 @@ export interface NewSignature {
   state: SignatureState;
 }
 
-/** The signer's own details with their search keys: what changes when a signer asks again. */
-export function signerColumns(signer: SignerInput) {
+/** The signer's own details with their search keys. */
+function signerColumns(signer: SignerInput) {
   return {
     email: signer.email,
     first_name: signer.first_name,
