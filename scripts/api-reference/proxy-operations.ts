@@ -9,6 +9,9 @@ import { formatProblem, problemMessage } from '../../src/shared/signature-schema
 import viteConfig from '../../vite.config.js';
 import { petitionId, schemaRef } from './object-schema.js';
 import { examplePage, exampleSignatures, exampleSummary, outcomeExamples } from './resource-examples.js';
+
+/** 43 base64url characters, as newWithdrawalToken (src/shared/withdrawal-token.ts) makes them. */
+const EXAMPLE_WITHDRAWAL_TOKEN = 'q8Zx3vN1bT0pLw6fH2sKc9GmYa4dRj7uEo5iXn_Ub-M';
 import { failureResponse, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
 import { corsHeaders, preflightOperation, publicHeaders, readHeaders, retryAfter, scriptOperation } from './proxy-responses.js';
 
@@ -80,9 +83,12 @@ const submission: OpenApiObject = {
     },
   },
   responses: {
-    '202': jsonResponse('Sent to the service and queued there, or kept in the outbox for later.', schemaRef('Success'), {
-      sent: { summary: 'Queued by the service', value: { result: 'success' } },
-      outbox: { summary: 'Kept in the outbox until the service is available', value: { result: 'success', messages: [QUEUED_MESSAGE] } },
+    '202': jsonResponse('Sent to the service and queued there, or kept in the outbox for later; either way with the signer\'s withdrawal link.', schemaRef('SignatureReceived'), {
+      sent: { summary: 'Queued by the service', value: { result: 'success', withdraw_url: `https://petitions.example.org/withdraw/${EXAMPLE_WITHDRAWAL_TOKEN}` } },
+      outbox: {
+        summary: 'Kept in the outbox until the service is available',
+        value: { result: 'success', messages: [QUEUED_MESSAGE], withdraw_url: `https://petitions.example.org/withdraw/${EXAMPLE_WITHDRAWAL_TOKEN}` },
+      },
     }, corsHeaders()),
     '400': {
       description: "The body is not JSON, or the signer's fields break the rules: one \"field: message\" each, in form order, and each problem as (field, code) in `problems`, for the browser to say in the signer's language.",

@@ -1,6 +1,6 @@
 // docs/openapi/proxy.yaml: the signing proxy's own routes, the ones the browser elements call,
 // the service's callback, and the script files.
-import { authKeyOutcomeSchema, embedStatusSchema, proxyFailureSchema, petitionSummarySchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
+import { authKeyOutcomeSchema, embedStatusSchema, proxyFailureSchema, petitionSummarySchema, signaturePageSchema, signatureReceivedSchema, signatureSchema, successSchema } from './resource-schemas.js';
 import type { OpenApiObject } from './response-objects.js';
 import { proxyOperations } from './proxy-operations.js';
 import { proxyHeaders, proxyResponses } from './proxy-responses.js';
@@ -38,6 +38,7 @@ export function proxyDocument(version: string): OpenApiObject {
       schemas: {
         Failure: proxyFailureSchema,
         Success: successSchema,
+        SignatureReceived: signatureReceivedSchema,
         Signature: signatureSchema,
         SignaturePage: signaturePageSchema('/api/petitions'),
         PetitionSummary: petitionSummarySchema,

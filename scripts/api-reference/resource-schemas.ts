@@ -172,7 +172,7 @@ const failureFields = {
 const failureDescription = 'The body of every failure. No message carries a stack trace, SQL or a secret.';
 
 /** The service's failure: the spec's error body and nothing else. */
-export const serviceFailureSchema = objectSchema<Omit<FailureBody, 'problems'>>(failureFields, {}, { description: failureDescription });
+export const serviceFailureSchema = objectSchema<Omit<FailureBody, 'problems' | 'withdraw_url'>>(failureFields, {}, { description: failureDescription });
 
 /** The proxy's failure: the same, and (field, code) pairs beside a signer's problems for the browser. */
 export const proxyFailureSchema = objectSchema<FailureBody>(
@@ -183,14 +183,34 @@ export const proxyFailureSchema = objectSchema<FailureBody>(
       description: "The proxy's 400 for a signer's fields: each problem as (field, code), in form order, beside its message.",
       items: objectSchema<FieldProblemRef>({ field: { enum: [...SIGNER_FIELDS] }, code: { enum: [...PROBLEM_CODES] } }, {}),
     },
+    withdraw_url: {
+      type: 'string',
+      format: 'uri',
+      description: "The proxy's 409 for a signature (a duplicate): a withdrawal link like a 202's, which leads nowhere, so the form's thank-you for a duplicate looks like any other.",
+    },
   },
   { description: failureDescription },
 );
 
 /** `{"result":"success"}`, with a message when the proxy queued the signature for later. */
-export const successSchema = objectSchema<SubmissionResult>(
+export const successSchema = objectSchema<Omit<SubmissionResult, 'withdraw_url'>>(
   { result: { const: 'success' } },
   { messages },
+);
+
+/** The proxy's 202 for a signature: a success, with the signer's withdrawal link. */
+export const signatureReceivedSchema = objectSchema<SubmissionResult>(
+  { result: { const: 'success' } },
+  {
+    messages,
+    withdraw_url: {
+      type: 'string',
+      format: 'uri',
+      pattern: '/withdraw/[A-Za-z0-9_-]{43}$',
+      description:
+        "The petition service's page where the signer can withdraw this signature (GET shows a button, POST withdraws; servicePublicUrl in the proxy's configuration, by default the origin of upstream). The proxy makes its token and sends it with the signature, also when it is queued in the outbox; it leads nowhere when the service refuses the signature (a duplicate) or for a submission the honeypot caught.",
+    },
+  },
 );
 
 export const petitionIdBodySchema = objectSchema<{ petition_id: number }>({ petition_id: petitionId }, {});

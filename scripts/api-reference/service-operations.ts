@@ -128,7 +128,7 @@ export function serviceOperations(signature: SignedExample, keyRequest: SignedEx
             closed: [PETITION_CLOSED],
             revoked: ['auth_key: this authorization key has been revoked'],
           }, appHeaders()),
-          '409': failureResponse('This email address already signed the petition (compared lower-cased, and without dots and +tags where the provider ignores them), or this very signed request was received before. An address still waiting for its confirmation may sign again (202): that sends a new link.', {
+          '409': failureResponse('This email address already signed the petition (compared lower-cased, and without dots and +tags where the provider ignores them), or this very signed request was received before. An address still waiting for its confirmation may sign again (202): that mails its link again, to the details first given, which are never replaced (at most 3 mails a day).', {
             duplicate: [ALREADY_SIGNED],
           }, appHeaders()),
         },

@@ -3,6 +3,7 @@
 import { BODY_LIMIT_BYTES } from '../../src/service/http/request-body.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/service/signatures/pagination.js';
 import { SIGNER_LANGUAGES } from '../../src/service/confirmation/signer-language.js';
+import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH } from '../../src/shared/withdrawal-token.js';
 import { KEY_REQUEST_URL_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
 import type { AuthKeyRequestInput } from '../../src/shared/types.js';
 import { objectSchema, petitionId, schemaRef, type JsonSchema } from './object-schema.js';
@@ -75,6 +76,11 @@ const submissionPartSchema: JsonSchema = {
       maxLength: 253,
       description: "The host of that page's referrer as a URL parser writes it: lower case, no scheme, port or path (sent by the signing proxy); otherwise 400.",
       examples: ['news.example.org'],
+    },
+    [WITHDRAWAL_TOKEN_FIELD]: {
+      type: 'string',
+      pattern: `^[A-Za-z0-9_-]{${WITHDRAWAL_TOKEN_LENGTH}}$`,
+      description: `Optional: a token the consumer made for its signer's withdrawal link (32 random bytes, base64url, ${WITHDRAWAL_TOKEN_LENGTH} characters; anything else is 400 "${WITHDRAWAL_TOKEN_FIELD}: …"). The service keeps only its SHA-256; the signer withdraws on the service's page /withdraw/{token} (outside /v1: GET shows a button, POST withdraws). Kept only for a signature this request created: a duplicate's token, or one sent again for an address waiting for its confirmation, leads nowhere.`,
     },
   },
   required: ['source'],

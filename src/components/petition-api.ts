@@ -1,7 +1,7 @@
 // The proxy's browser routes (GET petition, signature list, recent, POST signature, and the
 // public embed status), each a plain fetch taking the Task's AbortSignal, with failures turned
 // into one error type.
-import type { EmbedStatus, FieldProblemRef, PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
+import type { EmbedStatus, FailureBody, FieldProblemRef, PetitionSummary, Signature, SignaturePage, SortOrder, SubmissionResult } from '../shared/types.js';
 import type { SignatureSubmission } from '../shared/consent.js';
 import { proxyBase } from './endpoint.js';
 
@@ -17,6 +17,8 @@ export class RequestFailure extends Error {
     readonly retryAfter?: number,
     /** A 400's field problems as (field, code), when the proxy named them so. */
     readonly problems: FieldProblemRef[] = [],
+    /** A 409's withdrawal link: a duplicate is thanked like any other signature. */
+    readonly withdrawUrl?: string,
   ) {
     super(status === 0 ? 'network failure' : `HTTP ${status}`);
   }
@@ -47,7 +49,7 @@ async function request<T>(url: URL, init: RequestInit): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new RequestFailure(response.status, messagesOf(body), retryAfter > 0 ? retryAfter : undefined, problemsOf(body));
+    throw new RequestFailure(response.status, messagesOf(body), retryAfter > 0 ? retryAfter : undefined, problemsOf(body), (body as FailureBody | null)?.withdraw_url);
   }
   return body as T;
 }
@@ -91,7 +93,7 @@ export function submitSignature(
   signer: SignatureSubmission,
   signal: AbortSignal,
 ) {
-  return request<{ result: 'success'; messages?: string[] }>(petitionUrl(endpoint, petitionId, '/signatures'), {
+  return request<SubmissionResult>(petitionUrl(endpoint, petitionId, '/signatures'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(signer),

@@ -126,12 +126,13 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     keys,
     cache,
     log,
+    servicePublicUrl: config.servicePublicUrl,
     onAccepted: (petition, signer, consent) => webhooks.accepted({ id: petition.id, source: petition.source }, signer, consent),
   });
   const outboxStore = openOutboxDatabase(config.dataDir);
   const outbox = new Outbox({
     store: outboxStore,
-    deliver: (entry) => submissions.deliver(entry.petitionId, entry.signer, entry.language, entry.origin),
+    deliver: (entry) => submissions.deliver(entry.petitionId, entry.signer, entry.language, entry.origin, entry.withdrawalToken),
     onAccepted: () => undefined,
     log,
     retry: options.retry ?? { baseMs: 1000, maxMs: 300_000 },

@@ -1,6 +1,6 @@
 // The Petitions API v1 service: starts the HTTP server on one SQLite file, with the queue
 // worker, the callback delivery loop and the confirmation mailer running in the same process,
-// the operator's console under /admin and signers' confirmation pages under /confirm.
+// the operator's console under /admin and signers' pages under /confirm and /withdraw.
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,8 @@ import { TrendingAlerts } from './alerts/trending-alerts.js';
 import type { TrendOptions } from './alerts/trending-alerts.js';
 import { ConfirmationMailer } from './confirmation/confirmation-mailer.js';
 import { confirmationRoutes } from './confirmation/confirmation-routes.js';
+import { withdrawalRoutes } from './confirmation/withdrawal-routes.js';
+import { ConfirmationCodeLimit } from './limits/confirmation-code-limit.js';
 import { consoleApp } from './console/console-app.js';
 import { CONSOLE_PATH } from './console/console-env.js';
 import { CallbackDelivery, DEFAULT_DELIVERY_TIMING } from './auth-keys/callback-delivery.js';
@@ -177,7 +179,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       log,
     }),
   );
-  app.route('/confirm', confirmationRoutes({ store }));
+  app.route(
+    '/confirm',
+    confirmationRoutes({ store, codeLimit: new ConfirmationCodeLimit(), clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown' }),
+  );
+  app.route('/withdraw', withdrawalRoutes(store));
 
   let server: Server;
   try {

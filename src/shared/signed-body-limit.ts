@@ -2,6 +2,7 @@
 // limits, so that no body limit ever refuses (413) a signature the schema accepts, in any script.
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, OPT_INS_MAX, REFERRER_MAX_LENGTH } from './consent.js';
 import { REASON_MAX_LENGTH, SIGNER_FIELDS, TEXT_MAX_LENGTH } from './signature-schema.js';
+import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH } from './withdrawal-token.js';
 
 /**
  * Form encoding: a UTF-16 unit costs at most 9 bytes (a BMP character outside ASCII is three
@@ -47,7 +48,11 @@ function formBytes(parameters: Iterable<readonly [string, number]>): number {
 
 /** The largest form body of a signed request the rules accept: a signature or a key request. */
 export function worstCaseSignedFormBytes(): number {
-  const signature = formBytes([...SIGNER_FIELDS.map((field) => [field, signerFieldMaxLength(field)] as const), ...SIGNING_PARAMETERS]);
+  const signature = formBytes([
+    ...SIGNER_FIELDS.map((field) => [field, signerFieldMaxLength(field)] as const),
+    [WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH],
+    ...SIGNING_PARAMETERS,
+  ]);
   const keyRequest = formBytes([
     ['source_description', KEY_REQUEST_TEXT_MAX_LENGTH],
     ['requester_email', KEY_REQUEST_TEXT_MAX_LENGTH],

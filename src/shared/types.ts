@@ -50,6 +50,8 @@ export interface PetitionResource {
 export interface SubmissionResult {
   result: 'success' | 'failure';
   messages?: string[];
+  /** Where the signer can withdraw this signature (a page of the petition service); the proxy's 202 carries it. */
+  withdraw_url?: string;
 }
 
 export interface FailureBody {
@@ -60,6 +62,11 @@ export interface FailureBody {
    * browser shows it in the signer's language without reading the English messages.
    */
   problems?: FieldProblemRef[];
+  /**
+   * The proxy's 409 for a signature: a withdrawal link like a 202's (one that leads nowhere), so
+   * the thank-you of a duplicate looks like any other and never tells whether an address signed.
+   */
+  withdraw_url?: string;
 }
 
 /** A signer field's problem as the schema names it (`code` is one of its ProblemCodes). */

@@ -4,6 +4,7 @@
 // share state; /__test/petitions/:id/fail-next and /delay script failures and slow answers.
 // Under /refusing-proxy/ the same routes behave as a proxy that refuses every page's origin (403
 // without CORS), with the public embed status saying so, as the real proxy does.
+import { randomBytes } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 
 const { validateSigner, formatProblem } = await tsImport('../../src/shared/signature-schema.ts', import.meta.url);
@@ -37,6 +38,7 @@ function createPetition({
   operator = OPERATOR,
   resource = {},
   optIns = [],
+  withdrawLinks = true,
 } = {}) {
   const now = Date.now();
   const ages = signedSecondsAgo ?? Array.from({ length: listed }, (_, i) => 30 + (listed - 1 - i) * 60);
@@ -70,6 +72,7 @@ function createPetition({
     requests: [],
     submissions: [], // the JSON bodies posted, as sent
     optIns,
+    withdrawLinks,
   };
   petitions.set(petition.petition_id, petition);
   return petition;
@@ -141,7 +144,7 @@ async function submit(ctx, petition) {
   const signer = validation.output;
   const email = signer.email.toLowerCase();
   if (petition.emails.has(email)) {
-    return send(ctx, 409, failure('email: This email address has already signed this petition'));
+    return send(ctx, 409, { ...failure('email: This email address has already signed this petition'), ...withdrawal(petition) });
   }
   petition.emails.add(email);
   if (signer.hidden) petition.hiddenCount++;
@@ -155,7 +158,12 @@ async function submit(ctx, petition) {
       signed_on: new Date().toISOString(),
     });
   }
-  return send(ctx, 202, { result: 'success', messages: ['Your signature is queued.'] });
+  return send(ctx, 202, { result: 'success', messages: ['Your signature is queued.'], ...withdrawal(petition) });
+}
+
+/** The signer's withdrawal link, in a 202 and a duplicate's 409, as the proxy sends it (an older proxy sends none). */
+function withdrawal(petition) {
+  return petition.withdrawLinks ? { withdraw_url: `https://petitions.example.org/withdraw/${randomBytes(32).toString('base64url')}` } : {};
 }
 
 /** Routes that let a test set up its own petition and script what the proxy does next. */

@@ -13,6 +13,8 @@ export interface PetitionOptions {
   operator?: Record<string, string>;
   /** The opt-ins the proxy's summary offers. */
   optIns?: Array<{ id: string; label: Record<string, string>; version: string }>;
+  /** false: the proxy's answers carry no withdraw_url (as an older proxy's). */
+  withdrawLinks?: boolean;
   /** The petition's own fields (default: "Save the park", open, no goal, no url). */
   resource?: {
     title?: string;

@@ -77,3 +77,34 @@ for (const [lang, button, thanks] of [
     }
   });
 }
+
+test('the code page (empty, with errors, confirmed) and the withdrawal pages pass axe; the error summary takes focus', async () => {
+  const email = 'chromium.code@example.org';
+  assert.equal((await submitSignature(t, source, key, signerFields({ first_name: 'Cody', last_name: 'Typed', email }))).status, 202);
+  const [mail] = await eventually(() => catcher.mails.filter((m) => m.to === email), (found) => found.length > 0, 5000);
+  const context = await browser.newContext({ bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${new URL(t.baseUrl).origin}/confirm?lang=en`);
+    await assertAccessible(page, 'the code page');
+    await page.getByRole('button', { name: 'Confirm my signature' }).click();
+    await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'error-summary', 'the summary takes focus');
+    await assertAccessible(page, 'the code page with errors');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Code').fill(mail!.code!);
+    await page.getByRole('button', { name: 'Confirm my signature' }).click();
+    await page.getByRole('heading', { name: 'Thank you: your signature is confirmed' }).waitFor();
+
+    await page.goto(mail!.withdrawLink!);
+    await assertAccessible(page, 'the withdrawal page');
+    await page.getByRole('button', { name: 'Withdraw my signature' }).click();
+    await page.getByRole('heading', { name: 'Your signature is withdrawn' }).waitFor();
+    await assertAccessible(page, 'the withdrawn page');
+    await page.goto(mail!.withdrawLink!);
+    await page.getByRole('heading', { name: 'This link does not work' }).waitFor();
+    await assertAccessible(page, 'a used withdrawal link');
+  } finally {
+    await context.close();
+  }
+});

@@ -2,6 +2,7 @@
 // between (relay.ts: tests count upstream calls, or answer some in the service's place) and a
 // record of every response and log line the proxy produced (so tests can scan them for secrets
 // and personal data).
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -206,6 +207,16 @@ export class Stack {
 }
 
 /** Waits for every petition's key to be decided; fails (rather than hangs) when it never is. */
+/**
+ * A signature's 202 from the proxy, its withdrawal link checked (a page of the service, by
+ * default at the origin of `upstream`, with a 43-character token) and taken out.
+ */
+export function received(body: unknown): Record<string, unknown> {
+  const { withdraw_url: withdrawUrl, ...rest } = body as Record<string, unknown>;
+  assert.match(String(withdrawUrl), /^http:\/\/127\.0\.0\.1:\d+\/withdraw\/[A-Za-z0-9_-]{43}$/);
+  return rest;
+}
+
 export async function keysDecided(proxy: RunningProxy, timeoutMs = 10_000): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {

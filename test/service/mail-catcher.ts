@@ -12,6 +12,9 @@ interface CaughtMail {
   autoSubmitted: unknown;
   /** The confirmation link in the text, if any. */
   link: string | undefined;
+  /** The withdrawal link and the 6-digit confirmation code in the text, if any. */
+  withdrawLink: string | undefined;
+  code: string | undefined;
 }
 
 export interface MailCatcher {
@@ -41,6 +44,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
           text,
           autoSubmitted: parsed.headers.get('auto-submitted'),
           link: /https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/.exec(text)?.[0],
+          withdrawLink: /https?:\/\/\S+\/withdraw\/\S+/.exec(text)?.[0],
+          code: /\b(\d{6})$/m.exec(text)?.[1],
         });
         callback();
       });

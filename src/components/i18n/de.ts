@@ -36,6 +36,7 @@ export default {
   thanksText: 'Ihre Unterschrift ist eingegangen und erscheint in Kürze bei der Petition.',
   thanksConfirm:
     'Noch ein Schritt: Wir haben Ihnen eine E-Mail geschickt. Öffnen Sie den Link darin, um Ihre Unterschrift zu bestätigen (sehen Sie in Ihrem Spam-Ordner nach, falls die E-Mail nicht angekommen ist).',
+  withdraw: 'Nicht Sie? Diese Unterschrift zurückziehen',
   shareLabel: 'Diese Petition teilen',
   share: 'Teilen…',
   shareByEmail: 'E-Mail',

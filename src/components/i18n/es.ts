@@ -38,6 +38,7 @@ export default {
   thanksText: 'Hemos recibido su firma y aparecerá en la petición en breve.',
   thanksConfirm:
     'Falta un paso: le hemos enviado un correo electrónico. Abra el enlace que contiene para confirmar su firma (si no le ha llegado, revise la carpeta de correo no deseado).',
+  withdraw: '¿No ha sido usted? Retirar esta firma',
   shareLabel: 'Compartir esta petición',
   share: 'Compartir…',
   shareByEmail: 'Correo electrónico',

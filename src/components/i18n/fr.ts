@@ -38,6 +38,7 @@ export default {
   thanksText: 'Votre signature a bien été reçue et apparaîtra bientôt sur la pétition.',
   thanksConfirm:
     'Encore une étape : nous vous avons envoyé un e-mail. Ouvrez le lien qu’il contient pour confirmer votre signature (s’il n’est pas arrivé, vérifiez votre dossier de courrier indésirable).',
+  withdraw: 'Ce n’était pas vous ? Retirer cette signature',
   shareLabel: 'Partager cette pétition',
   share: 'Partager…',
   shareByEmail: 'E-mail',

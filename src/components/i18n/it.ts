@@ -38,6 +38,7 @@ export default {
   thanksText: 'Abbiamo ricevuto la sua firma, che comparirà a breve sulla petizione.',
   thanksConfirm:
     'Manca ancora un passaggio: le abbiamo inviato un’email. Apra il link che contiene per confermare la sua firma (se non è arrivata, controlli la cartella dello spam).',
+  withdraw: 'Non è stato lei? Ritiri questa firma',
   shareLabel: 'Condividi questa petizione',
   share: 'Condividi…',
   shareByEmail: 'Email',

@@ -32,6 +32,7 @@ export const en = {
   thanksTitle: 'Thank you — now ask your friends',
   thanksText: 'Your signature has been received and will appear on the petition shortly.',
   thanksConfirm: 'One more step: we have sent you an email. Open the link in it to confirm your signature (check your spam folder if it has not arrived).',
+  withdraw: 'Not you? Withdraw this signature',
   shareLabel: 'Share this petition',
   share: 'Share…',
   shareByEmail: 'Email',

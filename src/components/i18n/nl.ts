@@ -35,6 +35,7 @@ export default {
   thanksText: 'Uw handtekening is ontvangen en is binnenkort te zien bij de petitie.',
   thanksConfirm:
     'Nog één stap: we hebben u een e-mail gestuurd. Open de link in die e-mail om uw handtekening te bevestigen (kijk in uw spammap als de e-mail niet is aangekomen).',
+  withdraw: 'Was u dit niet? Deze handtekening intrekken',
   shareLabel: 'Deze petitie delen',
   share: 'Delen…',
   shareByEmail: 'E-mail',

@@ -39,6 +39,7 @@ export default {
   thanksText: 'Recebemos a sua assinatura, que aparecerá na petição em breve.',
   thanksConfirm:
     'Falta só mais um passo: enviamos um e-mail para o seu endereço. Abra o link que ele contém para confirmar a sua assinatura (se o e-mail não tiver chegado, verifique a pasta de spam).',
+  withdraw: 'Não foi você? Retirar esta assinatura',
   shareLabel: 'Divulgar esta petição',
   share: 'Divulgar…',
   shareByEmail: 'E-mail',

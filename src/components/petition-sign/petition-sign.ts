@@ -47,6 +47,7 @@ import { renderClosed, renderHeader, renderProblem, renderThanks } from './sign-
  * @csspart error-summary - The "There is a problem" box at the top of the form.
  * @csspart submit - The submit button.
  * @csspart thanks - The thank-you after signing.
+ * @csspart withdraw - The thank-you's "Not you? Withdraw this signature" link.
  * @csspart share - The share step.
  * @csspart share-link - Each share link.
  * @csspart share-button - The share and copy-link buttons.
@@ -153,6 +154,7 @@ export class PetitionSign extends LitElement {
           shareStep: this.flow.shareStep,
           shared,
           copy: phase.copy,
+          withdrawUrl: phase.withdrawUrl,
           onShare: () => void (shared && this.flow.shareStep?.shareNatively(shared)),
           onCopy: () => void (shared && this.flow.copy(shared.url)),
         });

@@ -50,9 +50,9 @@ export class SignFlow implements ReactiveController {
   private readonly submitRequest = new RequestController(this.host, {
     task: async ([signer]: readonly [SignatureSubmission], { signal }) =>
       submitSignature(this.host.endpoint, this.host.petitionId, signer, signal),
-    onComplete: () => this.signed(false),
+    onComplete: (result) => this.signed(false, result.withdraw_url),
     onError: (error) => {
-      if (error instanceof RequestFailure && error.status === 409) this.signed(true);
+      if (error instanceof RequestFailure && error.status === 409) this.signed(true, error.withdrawUrl);
       else this.go({ ...FRESH_FORM, ...submissionFailure(this.translator, error) });
     },
   });
@@ -87,7 +87,7 @@ export class SignFlow implements ReactiveController {
 
   async copy(url: string): Promise<void> {
     if (this.phase.kind !== 'thanked' || !this.shareStep) return;
-    this.go({ kind: 'thanked', copy: (await this.shareStep.copyLink(url)) ? 'copied' : 'failed' });
+    this.go({ ...this.phase, copy: (await this.shareStep.copyLink(url)) ? 'copied' : 'failed' });
   }
 
   hostUpdated(): void {
@@ -112,12 +112,12 @@ export class SignFlow implements ReactiveController {
     this.go({ kind: 'failed', problem, retry: problem.kind === 'load-failed' || problem.kind === 'unreachable' });
   }
 
-  private signed(duplicate: boolean): void {
+  private signed(duplicate: boolean, withdrawUrl: string | undefined): void {
     // A duplicate gets the same thank-you: the form never says whether an address has signed.
     if (!duplicate) this.host.dispatchEvent(new PetitionSignedEvent({ petitionId: this.host.petitionId }));
     const thanksUrl = this.host.thanksUrl && new URL(this.host.thanksUrl, location.href);
     if (thanksUrl && /^https?:$/i.test(thanksUrl.protocol)) location.assign(thanksUrl.href);
-    this.go({ kind: 'thanked', copy: 'idle' });
+    this.go({ kind: 'thanked', copy: 'idle', withdrawUrl });
     void this.petitionRequest.run([this.host.endpoint, this.host.petitionId]);
     if (!this.shareStep) {
       import('./share-step.js').then(

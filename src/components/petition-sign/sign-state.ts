@@ -14,7 +14,8 @@ export type SignState =
   | { kind: 'unavailable'; problem: EmbedProblem }
   | { kind: 'form'; problems: ShownProblem[]; summary: string[]; networkFailed: boolean }
   | { kind: 'sending' }
-  | { kind: 'thanked'; copy: CopyState };
+  /** `withdrawUrl`: the proxy's link for the signer to take the signature back (a page of the service). */
+  | { kind: 'thanked'; copy: CopyState; withdrawUrl?: string | undefined };
 
 export type FormPhase = Extract<SignState, { kind: 'form' }>;
 

@@ -33,6 +33,7 @@ export interface ThanksOptions {
   shareStep: typeof import('./share-step.js') | undefined;
   shared: Shared | undefined;
   copy: CopyState;
+  withdrawUrl: string | undefined;
   onShare: () => void;
   onCopy: () => void;
 }
@@ -43,6 +44,7 @@ export function renderThanks(t: Translator, petition: PetitionSummary, options: 
   return html`<div class="thanks" part="thanks" tabindex="-1" role="group" aria-labelledby="thanks-title">
       <h2 id="thanks-title">${t.t('thanksTitle')}</h2>
       <slot name="thanks"><p>${t.t(petition.confirm_signers ? 'thanksConfirm' : 'thanksText')}</p></slot>
+      ${options.withdrawUrl ? html`<p><small><a part="withdraw" href=${options.withdrawUrl}>${t.t('withdraw')}</a></small></p>` : nothing}
     </div>
     ${shareStep && shared ? shareStep.renderShareStep(t, shared, options.copy, options) : nothing}`;
 }

@@ -23,6 +23,11 @@ export interface ProxyConfig {
   secret: string;
   /** Where the service and browsers reach this proxy (no trailing slash). */
   publicUrl: string;
+  /**
+   * Where signers' browsers reach the petition service's own pages (its --public-url, no trailing
+   * slash): the withdrawal link of the thank-you starts with it. Default: the origin of `upstream`.
+   */
+  servicePublicUrl: string;
   /** Origins (scheme://host[:port]) allowed to call the API; publicUrl's origin is always added. */
   allowedOrigins: string[];
   petitions: PetitionConfig[];
@@ -120,6 +125,7 @@ const configSchema = v.strictObject({
   apiKey: text,
   secret: text,
   publicUrl: httpUrl,
+  servicePublicUrl: v.optional(httpUrl),
   allowedOrigins: v.optional(v.array(origin, 'must be an array of origins'), []),
   petitions: v.pipe(
     v.array(petition, 'must be an array of petitions'),
@@ -191,6 +197,7 @@ export function parseProxyConfig(json: unknown, env: Record<string, string | und
   const config = result.output;
   return {
     ...config,
+    servicePublicUrl: config.servicePublicUrl ?? new URL(config.upstream).origin,
     rateLimit: {
       signaturesPerIpPerMinute: config.rateLimit.signaturesPerIpPerMinute ?? 5,
       uncachedReadsPerIpPerMinute: config.rateLimit.uncachedReadsPerIpPerMinute ?? 60,

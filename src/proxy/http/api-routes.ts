@@ -8,7 +8,7 @@ import type { ReadAnswer } from '../reads/read-cache.js';
 import { ProxyError } from './failure.js';
 import type { PetitionReads } from '../reads/petition-reads.js';
 import type { FixedWindowLimit } from '../visitors/rate-limit.js';
-import { QUEUED_MESSAGE, type Submissions } from '../outbox/submissions.js';
+import type { Submissions } from '../outbox/submissions.js';
 
 /**
  * The form's hidden honeypot input. People never see it, so never fill it; bots that fill every
@@ -85,7 +85,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
     if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
       honeypotCatches++;
       options.log(`honeypot: submission ignored (${honeypotCatches} since start)`);
-      return c.json({ result: 'success', messages: [QUEUED_MESSAGE] }, 202);
+      return c.json(options.submissions.ignoredAnswer(), 202);
     }
 
     const decision = await options.rateLimit.take(options.clientAddress(c));

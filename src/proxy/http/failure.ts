@@ -13,6 +13,8 @@ export interface FailureDetails {
   retryAfter?: number;
   /** A signer's field problems as (field, code), beside their messages. */
   problems?: FieldProblemRef[];
+  /** A duplicate signature's withdrawal link (FailureBody.withdraw_url). */
+  withdrawUrl?: string;
 }
 
 export class ProxyError extends Error {
@@ -37,6 +39,10 @@ function failureBody(...messages: string[]): FailureBody {
 
 export function failureResponse(c: Context, error: ProxyError): Response {
   if (error.details.retryAfter !== undefined) c.header('Retry-After', String(error.details.retryAfter));
-  const body: FailureBody = { ...failureBody(...error.messages), ...(error.details.problems ? { problems: error.details.problems } : {}) };
+  const body: FailureBody = {
+    ...failureBody(...error.messages),
+    ...(error.details.problems ? { problems: error.details.problems } : {}),
+    ...(error.details.withdrawUrl ? { withdraw_url: error.details.withdrawUrl } : {}),
+  };
   return c.json(body, error.status);
 }

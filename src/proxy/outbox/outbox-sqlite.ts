@@ -14,6 +14,7 @@ interface Row {
   signer_json: string;
   language: string | null;
   origin_json: string | null;
+  withdrawal_token: string | null;
   attempts: number;
   next_attempt_at: number;
   held_cause: string | null;
@@ -45,6 +46,8 @@ const MIGRATIONS: Array<(db: Database.Database) => void> = [
     `),
   // Where each signature came from (src/shared/signature-origin.ts), passed on with it.
   (db) => db.exec('ALTER TABLE outbox ADD COLUMN origin_json TEXT'),
+  // The token of the signer's withdrawal link (issue 18), sent with the signature when it goes.
+  (db) => db.exec('ALTER TABLE outbox ADD COLUMN withdrawal_token TEXT'),
 ];
 
 function migrate(db: Database.Database): void {
@@ -65,6 +68,7 @@ function entryOf(row: Row | undefined): OutboxEntry | undefined {
     signer: JSON.parse(row.signer_json) as SignerInput,
     ...(row.language !== null ? { language: row.language } : {}),
     ...(row.origin_json !== null ? { origin: JSON.parse(row.origin_json) as SignatureOrigin } : {}),
+    ...(row.withdrawal_token !== null ? { withdrawalToken: row.withdrawal_token } : {}),
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     ...(row.held_cause !== null ? { heldCause: row.held_cause } : {}),
@@ -79,7 +83,7 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   migrate(db);
-  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, origin_json, next_attempt_at) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, origin_json, withdrawal_token, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)');
   const selectFirstInLine = db.prepare('SELECT * FROM outbox WHERE held_cause IS NULL ORDER BY id LIMIT 1');
   const selectNextHeld = db.prepare('SELECT * FROM outbox WHERE held_cause IS NOT NULL ORDER BY next_attempt_at, id LIMIT 1');
   const update = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?');
@@ -89,9 +93,9 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   const countInLine = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE held_cause IS NULL');
 
   return {
-    async add({ petitionId, signer, language, origin }, nextAttemptAt) {
+    async add({ petitionId, signer, language, origin, withdrawalToken }, nextAttemptAt) {
       const originJson = origin && Object.keys(origin).length > 0 ? JSON.stringify(origin) : null;
-      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, originJson, nextAttemptAt).lastInsertRowid);
+      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, originJson, withdrawalToken ?? null, nextAttemptAt).lastInsertRowid);
     },
     async firstInLine() {
       return entryOf(selectFirstInLine.get() as Row | undefined);

@@ -11,6 +11,8 @@ export interface NewOutboxEntry {
   language?: string | undefined;
   /** Where the signature came from, passed on with it; absent for older entries. */
   origin?: SignatureOrigin | undefined;
+  /** The token of the withdrawal link the signer was given (sent with the signature); absent for older entries. */
+  withdrawalToken?: string | undefined;
 }
 
 export interface OutboxEntry extends NewOutboxEntry {

@@ -3,6 +3,7 @@
 // answer for callers: the one place that decides whose fault a refusal is.
 import { SIGNER_FIELDS, parseProblem, type SignerInput } from '../../shared/signature-schema.js';
 import { originPairs, type SignatureOrigin } from '../../shared/signature-origin.js';
+import { WITHDRAWAL_TOKEN_FIELD } from '../../shared/withdrawal-token.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from '../upstream/upstream-client.js';
 
 export type Delivery =
@@ -71,11 +72,19 @@ export async function deliverSignature(
   language?: string,
   /** Where the signature came from (the signer's address, utm_source, the referrer's host). */
   origin?: SignatureOrigin,
+  /** The token of the signer's withdrawal link (submissions.ts), stored hashed by the service. */
+  withdrawalToken?: string,
 ): Promise<Delivery> {
   try {
     const answer = await client.postSigned(
       `/petitions/${petitionId}/signatures`,
-      [['source', source], ...signerPairs(signer), ...(language ? [['lang', language] as [string, string]] : []), ...originPairs(origin)],
+      [
+        ['source', source],
+        ...signerPairs(signer),
+        ...(language ? [['lang', language] as [string, string]] : []),
+        ...originPairs(origin),
+        ...(withdrawalToken ? [[WITHDRAWAL_TOKEN_FIELD, withdrawalToken] as [string, string]] : []),
+      ],
       authKey,
     );
     return classifyAnswer(answer.status, upstreamMessages(answer.body));

@@ -13,6 +13,7 @@ import { deliverSignature, refusesAuthKey, type Delivery } from './signature-del
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ReadCache } from '../reads/read-cache.js';
 import { ProxyError, type FailureStatus } from '../http/failure.js';
+import { newWithdrawalToken } from '../../shared/withdrawal-token.js';
 
 /** A submission that carried no opt-ins and no attribution (a client other than the form). */
 const NO_CONSENT: Consent = { opt_ins: [], attribution: {} };
@@ -37,6 +38,8 @@ export interface SubmissionsOptions {
   keys: AuthKeys;
   cache: ReadCache;
   log: (line: string) => void;
+  /** The petition service's public base (config.ts `servicePublicUrl`): the signer's withdrawal link starts with it. */
+  servicePublicUrl: string;
   /**
    * Called once the signer is to be told their signature was received (the service took it, or
    * it is in the outbox), before the answer: the campaign's webhook deliveries are stored here.
@@ -61,7 +64,7 @@ export class Submissions {
    * Sends one signature as it is now: fresh timestamp, current key. Used for first tries and by
    * the outbox for retries, which holds what `deliverSignature` calls this system's fault.
    */
-  async deliver(petitionId: number, signer: SignerInput, language?: string, origin?: SignatureOrigin): Promise<Delivery> {
+  async deliver(petitionId: number, signer: SignerInput, language?: string, origin?: SignatureOrigin, withdrawalToken?: string): Promise<Delivery> {
     const petition = this.#options.petitions.find((p) => p.id === petitionId);
     const authKey = this.#options.keys.grantedKey(petitionId);
     if (!petition || !authKey) {
@@ -71,7 +74,7 @@ export class Submissions {
       if (petition && status === 'pending') return { kind: 'retry', reason: 'auth key pending' };
       return { kind: 'refused', status: 403, messages: [`auth_key: ${status}`] };
     }
-    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language, origin);
+    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language, origin, withdrawalToken);
     if (delivery.kind === 'accepted') this.#options.cache.invalidate(petitionId);
     if (delivery.kind === 'refused' && refusesAuthKey(delivery)) await this.#options.keys.markRevoked(petitionId);
     return delivery;
@@ -92,21 +95,27 @@ export class Submissions {
     const outbox = this.#requireOutbox();
     const { language } = consent;
     const origin = signatureOrigin(clientAddress, consent.attribution);
-    const queue = (reason: string) => this.#queue(outbox, { petitionId, signer, language, origin }, reason);
+    // Made here, not by the service: the signer's answer may come before the service's (queued).
+    const token = newWithdrawalToken();
+    const withdrawal = { withdraw_url: this.#withdrawUrl(token) };
+    const queue = async (reason: string) => ({
+      ...(await this.#queue(outbox, { petitionId, signer, language, origin, withdrawalToken: token }, reason)),
+      ...withdrawal,
+    });
     if (await outbox.hasWaiting()) {
       return this.#accepted(petitionId, signer, consent, await queue('earlier submissions are queued'));
     }
 
-    const delivery = await this.deliver(petitionId, signer, language, origin);
+    const delivery = await this.deliver(petitionId, signer, language, origin, token);
     switch (delivery.kind) {
       case 'accepted':
-        return this.#accepted(petitionId, signer, consent, { result: 'success' });
+        return this.#accepted(petitionId, signer, consent, { result: 'success', ...withdrawal });
       case 'retry':
         return this.#accepted(petitionId, signer, consent, await queue(delivery.reason));
       // Nothing was promised yet, so the signer hears of it (the form shows a field's message).
       case 'refused':
       case 'held':
-        throw this.#refusal(petitionId, delivery.status, delivery.messages);
+        throw this.#refusal(petitionId, delivery.status, delivery.messages, withdrawal.withdraw_url);
     }
   }
 
@@ -116,6 +125,18 @@ export class Submissions {
     return result;
   }
 
+  /**
+   * What a submission caught by the honeypot is told: the answer a queued one gets, its
+   * withdrawal link included (one that leads nowhere), so a bot cannot tell it was caught.
+   */
+  ignoredAnswer(): SubmissionResult {
+    return { result: 'success', messages: [QUEUED_MESSAGE], withdraw_url: this.#withdrawUrl(newWithdrawalToken()) };
+  }
+
+  #withdrawUrl(token: string): string {
+    return `${this.#options.servicePublicUrl}/withdraw/${token}`;
+  }
+
   async #queue(outbox: Outbox, entry: NewOutboxEntry, reason: string): Promise<SubmissionResult> {
     const { petitionId } = entry;
     const id = await outbox.queue(entry);
@@ -123,7 +144,7 @@ export class Submissions {
     return { result: 'success', messages: [QUEUED_MESSAGE] };
   }
 
-  #refusal(petitionId: number, status: number, messages: string[]): ProxyError {
+  #refusal(petitionId: number, status: number, messages: string[], withdrawUrl: string): ProxyError {
     if (status === 403) {
       // The operator's block list: the service's words, which do not say which list.
       if (messages.includes(SIGNATURE_NOT_ACCEPTED)) return new ProxyError(403, [SIGNATURE_NOT_ACCEPTED]);
@@ -131,7 +152,8 @@ export class Submissions {
       return new ProxyError(403, [key ? KEY_MESSAGES.revoked : PETITION_CLOSED_MESSAGE]);
     }
     if (PASSED_ON.has(status)) {
-      return new ProxyError(status as FailureStatus, messages.length > 0 ? messages : ['The petition service did not accept this signature.']);
+      const passed = messages.length > 0 ? messages : ['The petition service did not accept this signature.'];
+      return new ProxyError(status as FailureStatus, passed, status === 409 ? { withdrawUrl } : {});
     }
     // 401 and the like mean this proxy's own credentials or clock are wrong: the operator must act,
     // and the signer must not be told the service's reasons (they are about our secrets).

@@ -1,5 +1,5 @@
-// Sends the confirmation emails that are due (signer-confirmation.ts): each gets a fresh link
-// (the token is made here and only its hash is stored), in the signer's language. Failed sends
+// Sends the confirmation emails that are due (signer-confirmation.ts): each gets a fresh link, a
+// fresh code and a fresh withdrawal link (made here, only their hashes stored), in the signer's language. Failed sends
 // are retried with backoff; due mails are kept in the database, so a restart loses none. Log
 // lines name the signature id and the error code, never an address.
 import { retryDelay } from '../auth-keys/callback-delivery.js';
@@ -11,6 +11,8 @@ import { newSecretToken, secretTokenHash } from '../http/secret-token.js';
 import { CONFIRMATION_LINK_LIFETIME_MS } from './signer-confirmation.js';
 import { signerLanguage } from './signer-language.js';
 import { SIGNER_MESSAGES } from './signer-messages.js';
+import { SIGNER_CONTROL_MESSAGES } from './signer-control-messages.js';
+import { confirmationCodeHash, newConfirmationCode } from './confirmation-code.js';
 import type { Store } from '../store/store.js';
 import { SerialPoll } from '../background/serial-poll.js';
 
@@ -31,12 +33,29 @@ export interface ConfirmationMailerOptions {
   instance?: string;
 }
 
-function confirmationMail(row: DueConfirmationMail, link: string): MailMessage {
-  const messages = SIGNER_MESSAGES[signerLanguage(row.lang)];
+/** What a mail hands its signer: a link and a code to confirm, and a link to withdraw. */
+interface MailSecrets {
+  token: string;
+  code: string;
+  withdrawal: string;
+}
+
+function confirmationMail(row: DueConfirmationMail, publicUrl: string, secrets: MailSecrets): MailMessage {
+  const lang = signerLanguage(row.lang);
+  const messages = SIGNER_MESSAGES[lang];
+  const control = SIGNER_CONTROL_MESSAGES[lang];
   return {
     to: row.email,
     subject: messages.mailSubject(row.title),
-    text: [messages.mailGreeting(row.first_name), messages.mailThanks(row.title), messages.mailInstruction, link, messages.mailExpiry].join('\n\n'),
+    text: [
+      messages.mailGreeting(row.first_name),
+      messages.mailThanks(row.title),
+      messages.mailInstruction,
+      `${publicUrl}/confirm/${secrets.token}`,
+      control.mailCode(`${publicUrl}/confirm?lang=${lang}`, secrets.code),
+      messages.mailExpiry,
+      `${control.mailWithdraw}\n${publicUrl}/withdraw/${secrets.withdrawal}?lang=${lang}`,
+    ].join('\n\n'),
   };
 }
 
@@ -98,14 +117,24 @@ export class ConfirmationMailer {
 
   private async send(mailer: Mailer, row: DueConfirmationMail): Promise<void> {
     const { store, publicUrl, log } = this.options;
-    const token = newSecretToken();
-    await store.setConfirmationToken.run({
-      signature_id: row.signature_id,
-      token_hash: secretTokenHash(token),
-      expires_at: Date.now() + CONFIRMATION_LINK_LIFETIME_MS,
+    const secrets: MailSecrets = { token: newSecretToken(), code: newConfirmationCode(), withdrawal: newSecretToken() };
+    // The previous mail's link, code and withdrawal link stop working.
+    const current = await store.db.transaction(async () => {
+      const set = await store.setConfirmationToken.run({
+        signature_id: row.signature_id,
+        token_hash: secretTokenHash(secrets.token),
+        code_hash: confirmationCodeHash(row.signature_id, secrets.code),
+        expires_at: Date.now() + CONFIRMATION_LINK_LIFETIME_MS,
+      });
+      if (set.changes === 0) return false;
+      await store.deleteMailWithdrawal.run(row.signature_id);
+      await store.insertWithdrawal.run({ token_hash: secretTokenHash(secrets.withdrawal), signature_id: row.signature_id, kind: 'mail' });
+      return true;
     });
+    // Confirmed, withdrawn or erased since it was read: nothing to mail.
+    if (!current) return;
     try {
-      await mailer.send(confirmationMail(row, `${publicUrl}/confirm/${token}`));
+      await mailer.send(confirmationMail(row, publicUrl, secrets));
     } catch (error) {
       const attempts = row.mail_attempts + 1;
       await store.rescheduleConfirmationMail.run({

@@ -6,9 +6,10 @@ import type { SignerLanguage } from './signer-language.js';
 import { SIGNER_MESSAGES } from './signer-messages.js';
 import type { PetitionRow } from '../store/store.js';
 
-type Html = ReturnType<typeof html>;
+export type Html = ReturnType<typeof html>;
 
-function signerPage(lang: SignerLanguage, title: string, body: Html): Html {
+/** A page for a signer, in their language. */
+export function signerPage(lang: SignerLanguage, title: string, body: Html): Html {
   return html`<!doctype html>
 <html lang="${lang}">
 <head>
@@ -27,7 +28,7 @@ ${body}
 </html>`;
 }
 
-function petitionLink(lang: SignerLanguage, petition: PetitionRow): Html {
+export function petitionLink(lang: SignerLanguage, petition: PetitionRow): Html {
   return petition.url ? html`<p><a href="${petition.url}">${SIGNER_MESSAGES[lang].petitionLink}</a></p>` : html``;
 }
 

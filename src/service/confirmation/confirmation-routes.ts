@@ -1,22 +1,74 @@
-// The signers' confirmation links, `/confirm/:token`: GET shows the petition and a button, only
-// the button's POST confirms. Not part of the API under /v1: these are pages for people.
+// The signers' confirmation pages: the link `/confirm/:token` (GET shows the petition and a
+// button, only the button's POST confirms) and `/confirm`, where the mail's code is typed with the
+// email address. Not part of the API under /v1: these are pages for people.
 import type { HttpBindings } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { closedPage, confirmedPage, confirmPage, unknownLinkPage } from './confirmation-pages.js';
+import { codePage, type CodeForm, type CodeProblem } from './code-pages.js';
+import { CODE_PATTERN, confirmWithCode } from './confirmation-code.js';
+import type { ConfirmationCodeLimit } from '../limits/confirmation-code-limit.js';
 import { securePageHeaders } from '../http/page-style.js';
 import { confirmSignature, readConfirmationLink } from './signer-confirmation.js';
-import { preferredLanguage } from './signer-language.js';
+import { pageLanguage, preferredLanguage, type SignerLanguage } from './signer-language.js';
+import { SIGNER_CONTROL_MESSAGES } from './signer-control-messages.js';
 import type { Store } from '../store/store.js';
+
+type SignerContext = Context<{ Bindings: HttpBindings }>;
 
 export interface ConfirmationRouteOptions {
   store: Store;
+  codeLimit: ConfirmationCodeLimit;
+  /** The client address the per-address limits key on. */
+  clientAddress: (c: SignerContext) => string;
 }
 
-export function confirmationRoutes({ store }: ConfirmationRouteOptions): Hono<{ Bindings: HttpBindings }> {
+/** An email address and a code, and the rest of the form's fields, fit in far less. */
+const CODE_FORM_LIMIT_BYTES = 4096;
+
+function formText(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  return typeof value === 'string' ? value : '';
+}
+
+export function confirmationRoutes({ store, codeLimit, clientAddress }: ConfirmationRouteOptions): Hono<{ Bindings: HttpBindings }> {
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.use('*', async (c, next) => {
     securePageHeaders(c);
     await next();
+  });
+  const notFound = (c: SignerContext) => c.html(unknownLinkPage(preferredLanguage(c.req.header('accept-language'))), 404);
+
+  app.get('/', (c) => c.html(codePage(pageLanguage(c.req.query('lang'), c.req.header('accept-language')), c.req.path, { email: '', code: '' })));
+
+  const tooLarge = (c: SignerContext) =>
+    c.html(codePage(preferredLanguage(c.req.header('accept-language')), c.req.path, { email: '', code: '' }), 413);
+
+  app.post('/', bodyLimit({ maxSize: CODE_FORM_LIMIT_BYTES, onError: tooLarge }), async (c) => {
+    const body = await c.req.parseBody();
+    const lang: SignerLanguage = pageLanguage(formText(body, 'lang'), c.req.header('accept-language'));
+    const messages = SIGNER_CONTROL_MESSAGES[lang];
+    // Spaces people type or paste between the digits are not part of the code.
+    const form: CodeForm = { email: formText(body, 'email').trim(), code: formText(body, 'code').replace(/\s+/g, '') };
+    const problems: CodeProblem[] = [];
+    if (form.email === '') problems.push({ field: 'email', message: messages.emailMissing });
+    if (!CODE_PATTERN.test(form.code)) problems.push({ field: 'code', message: messages.codeFormat });
+    if (problems.length > 0) return c.html(codePage(lang, c.req.path, form, problems), 400);
+
+    const wait = codeLimit.take(clientAddress(c));
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return c.html(codePage(lang, c.req.path, form, [{ field: 'code', message: messages.tooManyCodes(Math.ceil(wait / 60)) }]), 429);
+    }
+    const outcome = await confirmWithCode(store, form.email, form.code, Date.now());
+    switch (outcome.kind) {
+      case 'confirmed':
+        return c.html(confirmedPage(lang, outcome.petition));
+      case 'closed':
+        return c.html(closedPage(lang, outcome.petition), 410);
+      default:
+        return c.html(codePage(lang, c.req.path, form, [{ field: 'code', message: messages.codeWrong }]), 400);
+    }
   });
 
   app.get('/:token', async (c) => {
@@ -27,7 +79,7 @@ export function confirmationRoutes({ store }: ConfirmationRouteOptions): Hono<{ 
       case 'closed':
         return c.html(closedPage(link.lang, link.petition), 410);
       case 'unknown':
-        return c.html(unknownLinkPage(preferredLanguage(c.req.header('accept-language'))), 404);
+        return notFound(c);
     }
   });
 
@@ -39,10 +91,10 @@ export function confirmationRoutes({ store }: ConfirmationRouteOptions): Hono<{ 
       case 'closed':
         return c.html(closedPage(outcome.lang, outcome.petition), 410);
       case 'unknown':
-        return c.html(unknownLinkPage(preferredLanguage(c.req.header('accept-language'))), 404);
+        return notFound(c);
     }
   });
 
-  app.all('*', (c) => c.html(unknownLinkPage(preferredLanguage(c.req.header('accept-language'))), 404));
+  app.all('*', notFound);
   return app;
 }

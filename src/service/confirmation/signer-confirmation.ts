@@ -1,13 +1,13 @@
 // Confirmed signers (a petition's `confirm_signers`): an accepted signature waits, unlisted and
-// uncounted, until its signer opens the emailed link and presses the button. Links are single
-// use and work for 7 days; a signature nobody confirmed is then removed. A signer who signs
-// again while unconfirmed is sent a new link, at most CONFIRMATION_MAILS_PER_DAY times a day.
-import type { SignerInput } from '../../shared/signature-schema.js';
+// uncounted, until its signer opens the emailed link and presses the button (or types the
+// mail's code: confirmation-code.ts). Links are single use and work for 7 days; a signature
+// nobody confirmed is then removed. A signer who signs again while unconfirmed is sent a new
+// link to the first details, at most CONFIRMATION_MAILS_PER_DAY times a day.
 import { isClosed } from '../petitions/petitions.js';
 import { secretTokenHash } from '../http/secret-token.js';
-import { signerColumns } from '../signatures/signature-row.js';
 import type { SignerLanguage } from './signer-language.js';
 import { signerLanguage } from './signer-language.js';
+import type { ConfirmationByToken } from '../store/confirmation-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 
 export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
@@ -29,24 +29,21 @@ export async function awaitConfirmation(store: Store, signatureId: number, petit
 }
 
 /**
- * A signer sent a signature for an address that is already waiting for confirmation: their
- * latest details replace the earlier ones (nothing unconfirmed is public; a hidden name stays
- * hidden), and a new link is mailed unless this address had its mails for the day. Returns
- * whether a mail is due.
+ * A signature arrived for an address already waiting for confirmation. Its details never replace
+ * the first ones: whoever knows an address could otherwise put their own details under its
+ * owner's confirmation (src/service/README.md "Confirmed signers"). The waiting signature's link
+ * is mailed again instead (a new link, to the first details), unless this address had its mails
+ * for the day. A signer who mistyped withdraws (the mail's link) and signs again. Returns whether
+ * a mail is due.
  */
-export async function signerAskedAgain(store: Store, signatureId: number, signer: SignerInput, lang: string, now: number): Promise<boolean> {
+export async function signerAskedAgain(store: Store, signatureId: number, now: number): Promise<boolean> {
   const confirmation = await store.confirmationBySignature.get(signatureId);
   if (!confirmation) return false;
-  const columns = signerColumns(signer);
-  // A name hidden before (by the signer or an operator) stays hidden.
-  const hidden = (await store.signatureById.get(signatureId))!.hidden === 1 ? 1 : columns.hidden;
-  await store.updateUnconfirmedSigner.run({ id: signatureId, ...columns, hidden });
   const windowOver = now - confirmation.window_started_at >= MAIL_WINDOW_MS;
   const mailsInWindow = windowOver ? 0 : confirmation.mails_in_window;
   if (mailsInWindow >= CONFIRMATION_MAILS_PER_DAY) return false;
   await store.requestConfirmationMail.run({
     signature_id: signatureId,
-    lang: signerLanguage(lang),
     now,
     mails_in_window: mailsInWindow + 1,
     window_started_at: windowOver ? now : confirmation.window_started_at,
@@ -74,30 +71,35 @@ export type ConfirmationOutcome =
   | { kind: 'closed'; lang: SignerLanguage; petition: PetitionRow }
   | { kind: 'unknown' };
 
-/**
- * The button was pressed: the signature counts from now, takes the next listed position (unless
- * its signer chose to be hidden) and the link is used up. A petition that closed meanwhile takes
- * no more signatures, confirmed or not.
- */
+/** The button was pressed: the link's signature is confirmed (confirmWaiting). */
 export function confirmSignature(store: Store, token: string, now: number): Promise<ConfirmationOutcome> {
   return store.db.transaction(async (): Promise<ConfirmationOutcome> => {
     const confirmation = await store.confirmationByTokenHash.get(secretTokenHash(token));
     if (!confirmation || confirmation.expires_at <= now) return { kind: 'unknown' };
-    const petition = (await store.petitionForUpdate.get(confirmation.petition_id))!;
-    const lang = signerLanguage(confirmation.lang);
-    if (isClosed(petition, now)) return { kind: 'closed', lang, petition };
-    const position = confirmation.hidden === 1 ? null : petition.last_listed_position + 1;
-    await store.deleteConfirmation.run(confirmation.signature_id);
-    await store.markSignatureConfirmed.run({ id: confirmation.signature_id, listed_position: position, now });
-    await store.recordSignaturesAdded.run({
-      id: petition.id,
-      added: 1,
-      first: petition.first_listed_position,
-      last: position ?? petition.last_listed_position,
-      earliest: now,
-    });
-    return { kind: 'confirmed', lang, petition: (await store.petitionById.get(petition.id))! };
+    return confirmWaiting(store, confirmation, now);
   });
+}
+
+/**
+ * In the caller's transaction: the signature counts from now, takes the next listed position
+ * (unless its signer chose to be hidden) and its link and code are used up. A petition that
+ * closed meanwhile takes no more signatures, confirmed or not.
+ */
+export async function confirmWaiting(store: Store, confirmation: ConfirmationByToken, now: number): Promise<ConfirmationOutcome> {
+  const petition = (await store.petitionForUpdate.get(confirmation.petition_id))!;
+  const lang = signerLanguage(confirmation.lang);
+  if (isClosed(petition, now)) return { kind: 'closed', lang, petition };
+  const position = confirmation.hidden === 1 ? null : petition.last_listed_position + 1;
+  await store.deleteConfirmation.run(confirmation.signature_id);
+  await store.markSignatureConfirmed.run({ id: confirmation.signature_id, listed_position: position, now });
+  await store.recordSignaturesAdded.run({
+    id: petition.id,
+    added: 1,
+    first: petition.first_listed_position,
+    last: position ?? petition.last_listed_position,
+    earliest: now,
+  });
+  return { kind: 'confirmed', lang, petition: (await store.petitionById.get(petition.id))! };
 }
 
 /** Signatures whose last link expired unconfirmed are removed, their details with them. */

@@ -32,3 +32,9 @@ export function preferredLanguage(acceptLanguage: string | undefined): SignerLan
   }
   return 'en';
 }
+
+/** A page's language: the one its link or form names (`lang`, as a mail's links do), else the reader's. */
+export function pageLanguage(named: string | undefined, acceptLanguage: string | undefined): SignerLanguage {
+  const primary = named?.trim().toLowerCase().split(/[-_]/, 1)[0];
+  return primary !== undefined && KNOWN.has(primary) ? (primary as SignerLanguage) : preferredLanguage(acceptLanguage);
+}

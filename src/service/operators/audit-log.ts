@@ -5,9 +5,11 @@ import type { AuditRow } from '../store/operator-store.js';
 import type { Store } from '../store/store.js';
 
 /** A signed-in operator, or the admin command line (whoever can run it on the server). */
-export type Actor = { kind: 'operator'; operatorId: number; email: string } | { kind: 'command-line' };
+export type Actor = { kind: 'operator'; operatorId: number; email: string } | { kind: 'command-line' } | { kind: 'signer' };
 
 export const COMMAND_LINE: Actor = { kind: 'command-line' };
+/** A signer acting through a link the service or a proxy gave them (a withdrawal), never named. */
+export const SIGNER: Actor = { kind: 'signer' };
 
 export type AuditAction =
   | 'operator created'
@@ -24,6 +26,7 @@ export type AuditAction =
   | 'signature hidden'
   | 'signature invalidated'
   | 'signer erased'
+  | 'signature withdrawn'
   | 'signatures exported'
   | 'block list entry added'
   | 'block list entry removed'
@@ -34,7 +37,8 @@ export type AuditAction =
 const AUDIT_PAGE_SIZE = 50;
 
 function actorName(actor: Actor): string {
-  return actor.kind === 'operator' ? actor.email : 'command line';
+  if (actor.kind === 'operator') return actor.email;
+  return actor.kind === 'signer' ? 'signer (withdrawal link)' : 'command line';
 }
 
 /** `subject` names what was acted on ("petition 3", "signature 812"); `detail` adds ids or field names. */

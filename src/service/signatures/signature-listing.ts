@@ -12,8 +12,8 @@ import type { NewQueuedSignature, PetitionRow, SignatureColumns, Store } from '.
 
 /**
  * `listed`: counted (with a position unless hidden); `awaiting`: waits for its signer's
- * confirmation; `asked-again`: its address was already waiting, the latest details replace the
- * earlier ones; `duplicate`: its address already signed; `no-petition`: the petition is gone.
+ * confirmation; `asked-again`: its address was already waiting, its link is mailed again (the
+ * first details stay); `duplicate`: its address already signed; `no-petition`: the petition is gone.
  */
 export type ListingOutcome = 'listed' | 'awaiting' | 'asked-again' | 'duplicate' | 'no-petition';
 
@@ -60,11 +60,13 @@ export class SignatureListing {
     if (inserted.changes === 0) {
       const existing = await store.signatureByEmail.get(entry.petition_id, entry.email_identity);
       if (existing?.state !== 'unconfirmed') return 'duplicate';
-      if (await signerAskedAgain(store, existing.id, signer, entry.lang, this.#now)) this.mailDue = true;
+      if (await signerAskedAgain(store, existing.id, this.#now)) this.mailDue = true;
       return 'asked-again';
     }
+    const signatureId = inserted.lastInsertId!;
+    if (entry.withdrawal_token_hash) await store.insertWithdrawal.run({ token_hash: entry.withdrawal_token_hash, signature_id: signatureId, kind: 'thanks' });
     if (confirming) {
-      await awaitConfirmation(store, inserted.lastInsertId!, entry.petition_id, entry.lang, this.#now);
+      await awaitConfirmation(store, signatureId, entry.petition_id, entry.lang, this.#now);
       this.mailDue = true;
       return 'awaiting';
     }
@@ -96,6 +98,7 @@ export class SignatureListing {
       const identities = indexes.map((index) => entries[index]!.email_identity);
       const signed = new Set((await this.#store.signedAmong.all(petitionId, identities)).map((row) => row.email_identity));
       const rows: SignatureColumns[] = [];
+      const withdrawals: { hashes: string[]; identities: string[] } = { hashes: [], identities: [] };
       for (const index of indexes) {
         const entry = entries[index]!;
         if (signed.has(entry.email_identity)) {
@@ -116,10 +119,15 @@ export class SignatureListing {
             origin: entry.origin,
           }),
         );
+        if (entry.withdrawal_token_hash) {
+          withdrawals.hashes.push(entry.withdrawal_token_hash);
+          withdrawals.identities.push(entry.email_identity);
+        }
         this.#counted(petition, position, entry.received_at);
         outcomes[index] = 'listed';
       }
       if (rows.length > 0) await this.#store.insertSignatures.run(...signatureArrays(rows));
+      if (withdrawals.hashes.length > 0) await this.#store.insertWithdrawalsByIdentity.run(withdrawals.hashes, withdrawals.identities, petitionId);
     }
     return outcomes;
   }

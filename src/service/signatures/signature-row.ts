@@ -31,8 +31,8 @@ export function originColumns(origin: SignatureOrigin): OriginColumns {
   };
 }
 
-/** The signer's own details with their search keys: what changes when a signer asks again. */
-export function signerColumns(signer: SignerInput) {
+/** The signer's own details with their search keys. */
+function signerColumns(signer: SignerInput) {
   return {
     email: signer.email,
     first_name: signer.first_name,

@@ -3,6 +3,8 @@
 import { SIGNER_FIELDS, formatProblem, validateSigner } from '../../shared/signature-schema.js';
 import { readOrigin } from '../../shared/signature-origin.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
+import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH, isWithdrawalToken } from '../../shared/withdrawal-token.js';
+import { secretTokenHash } from '../http/secret-token.js';
 import { ApiError } from '../errors/api-error.js';
 import { emailIdentity } from './email-identity.js';
 import { PETITION_NOT_FOUND, refuseIfClosed } from '../petitions/petitions.js';
@@ -19,6 +21,7 @@ import { originColumns } from './signature-row.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
 export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
+const WITHDRAWAL_TOKEN_PROBLEM = `${WITHDRAWAL_TOKEN_FIELD}: must be ${WITHDRAWAL_TOKEN_LENGTH} characters of A-Z, a-z, 0-9, - and _`;
 /** The body of a 202 (docs/api.md "Signatures"). */
 export const SIGNATURE_ACCEPTED = { result: 'success' } as const;
 
@@ -105,7 +108,10 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
   submission.chargeRateLimit();
   const validation = validateSigner(signerFields);
   const origin = readOrigin(params.values);
+  const withdrawalToken = params.values[WITHDRAWAL_TOKEN_FIELD];
   const problems = [...(validation.success ? [] : validation.problems.map(formatProblem)), ...origin.problems];
+  // Optional; one the proxy did not make is refused, so a stored hash always has a link behind it.
+  if (withdrawalToken !== undefined && !isWithdrawalToken(withdrawalToken)) problems.push(WITHDRAWAL_TOKEN_PROBLEM);
   if (!validation.success || problems.length > 0) throw new ApiError(400, problems);
   const identity = emailIdentity(validation.output.email);
   await context.screen({ petitionId: petition.id, email: validation.output.email, emailIdentity: identity, clientAddress: origin.origin.client_address });
@@ -117,6 +123,7 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
     auth_key_request_id: keyRequest.id,
     received_at: now,
     lang: signerLanguage(params.values['lang']),
+    ...(isWithdrawalToken(withdrawalToken) ? { withdrawal_token_hash: secretTokenHash(withdrawalToken) } : {}),
     rsig,
     rsigExpiresAt,
     origin: originColumns(origin.origin),

@@ -14,6 +14,10 @@ export interface ConfirmationRow {
   mail_attempts: number;
   mails_in_window: number;
   window_started_at: number;
+  /** The typed code's hash (confirmation-code.ts), set with each mail's link. */
+  code_hash: string | null;
+  /** Codes typed for this signature so far; at CODE_TRIES_PER_SIGNATURE the code stops working. */
+  code_tries: number;
 }
 
 /** A confirmation as its link's page needs it. */
@@ -45,18 +49,27 @@ export function confirmationStatements(db: SqlEngine) {
       `SELECT c.*, s.first_name, s.last_name, s.hidden FROM signature_confirmations c
        JOIN signatures s ON s.id = c.signature_id WHERE c.token_hash = ?`,
     ),
+    confirmationOfSignature: db.prepare<[number], ConfirmationByToken>(
+      `SELECT c.*, s.first_name, s.last_name, s.hidden FROM signature_confirmations c
+       JOIN signatures s ON s.id = c.signature_id WHERE c.signature_id = ?`,
+    ),
+    /**
+     * A typed code, counted against every live code of the address before it is compared (in one
+     * statement, so concurrent guesses cannot pass the count together): the codes it may still
+     * be compared with. On the email index, as erasure reads it (signaturesOfEmail).
+     */
+    tryConfirmationCodes: db.prepare<{ email_identity: string; now: number; max_tries: number }, { signature_id: number; code_hash: string }>(
+      `UPDATE signature_confirmations SET code_tries = code_tries + 1
+       WHERE code_hash IS NOT NULL AND expires_at > @now AND code_tries < @max_tries
+         AND signature_id IN (SELECT id FROM signatures WHERE email_identity = @email_identity AND state = 'unconfirmed'
+                              AND petition_id IN (SELECT id FROM petitions))
+       RETURNING signature_id, code_hash`,
+    ),
     /** A signer asked again: another mail is due, counted in the window it falls in. */
-    requestConfirmationMail: db.prepare<{ signature_id: number; lang: string; now: number; mails_in_window: number; window_started_at: number }>(
-      `UPDATE signature_confirmations SET lang = @lang, mail_due_at = @now, mail_attempts = 0,
+    requestConfirmationMail: db.prepare<{ signature_id: number; now: number; mails_in_window: number; window_started_at: number }>(
+      `UPDATE signature_confirmations SET mail_due_at = @now, mail_attempts = 0,
          mails_in_window = @mails_in_window, window_started_at = @window_started_at
        WHERE signature_id = @signature_id`,
-    ),
-    updateUnconfirmedSigner: db.prepare<Record<string, string | number | null>>(
-      `UPDATE signatures SET email = @email, first_name = @first_name, last_name = @last_name, address = @address,
-         city = @city, state_province = @state_province, postal_code = @postal_code, country_code = @country_code,
-         phone = @phone, reason = @reason, hidden = @hidden, name_key = @name_key, surname_key = @surname_key,
-         postal_key = @postal_key, email_domain = @email_domain
-       WHERE id = @id AND state = 'unconfirmed'`,
     ),
     dueConfirmationMails: db.prepare<{ now: number; in_flight_ids: string; limit: number; instance: string }, DueConfirmationMail>({
       sqlite: `SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, s.first_name, p.title
@@ -83,21 +96,29 @@ export function confirmationStatements(db: SqlEngine) {
        ORDER BY c.mail_due_at`,
     }),
     /** A new link for the mail about to be sent: the one before stops working. */
-    setConfirmationToken: db.prepare<{ signature_id: number; token_hash: string; expires_at: number }>(
-      'UPDATE signature_confirmations SET token_hash = @token_hash, expires_at = @expires_at WHERE signature_id = @signature_id',
+    setConfirmationToken: db.prepare<{ signature_id: number; token_hash: string; code_hash: string; expires_at: number }>(
+      `UPDATE signature_confirmations SET token_hash = @token_hash, code_hash = @code_hash, expires_at = @expires_at
+       WHERE signature_id = @signature_id`,
     ),
-    /** Sent; unless the signer asked again meanwhile (then the newer request stays due). */
+    /**
+     * Sent; unless the signer asked again meanwhile (then the newer request stays due). The claim
+     * ends either way: a newer request left claimed by a live instance would never be sent.
+     */
     markConfirmationMailed: db.prepare<{ signature_id: number; due_at: number }>({
       sqlite: `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0
        WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
-      postgres: `UPDATE signature_confirmations SET mail_due_at = NULL, mail_attempts = 0, mail_claimed_by = NULL
-       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+      postgres: `UPDATE signature_confirmations SET mail_claimed_by = NULL,
+         mail_due_at = CASE WHEN mail_due_at = @due_at THEN NULL ELSE mail_due_at END,
+         mail_attempts = CASE WHEN mail_due_at = @due_at THEN 0 ELSE mail_attempts END
+       WHERE signature_id = @signature_id`,
     }),
     rescheduleConfirmationMail: db.prepare<{ signature_id: number; due_at: number; next: number }>({
       sqlite: `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1
        WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
-      postgres: `UPDATE signature_confirmations SET mail_due_at = @next, mail_attempts = mail_attempts + 1, mail_claimed_by = NULL
-       WHERE signature_id = @signature_id AND mail_due_at = @due_at`,
+      postgres: `UPDATE signature_confirmations SET mail_claimed_by = NULL,
+         mail_due_at = CASE WHEN mail_due_at = @due_at THEN @next ELSE mail_due_at END,
+         mail_attempts = CASE WHEN mail_due_at = @due_at THEN mail_attempts + 1 ELSE mail_attempts END
+       WHERE signature_id = @signature_id`,
     }),
     markSignatureConfirmed: db.prepare<{ id: number; listed_position: number | null; now: number }>(
       `UPDATE signatures SET state = 'counted', listed_position = @listed_position, signed_on = @now

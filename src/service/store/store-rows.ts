@@ -88,6 +88,8 @@ export interface NewQueuedSignature {
   lang: string;
   /** Where it came from, when a proxy said (rows an earlier version queued have none). */
   origin?: OriginColumns;
+  /** The hash of the withdrawal token the consumer sent with it (its signer's thank-you link), if any. */
+  withdrawal_token_hash?: string;
 }
 
 /**

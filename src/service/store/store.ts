@@ -13,6 +13,7 @@ import { signatureAdminStatements } from './signature-admin-store.js';
 import { abuseStatements } from './abuse-store.js';
 import { invalidationStatements } from './invalidation-store.js';
 import { changesRules, type RulesVersion } from './rules-version.js';
+import { withdrawalStatements } from './withdrawal-store.js';
 import type {
   AuthKeyRequestRecord,
   AuthKeyRequestStatus,
@@ -147,6 +148,7 @@ export function createStore(db: SqlEngine) {
     ...abuseStatements(db, rulesVersion),
     ...invalidationStatements(db),
     ...alertStatements(db),
+    ...withdrawalStatements(db),
   };
 }
 

@@ -28,6 +28,13 @@ test('a valid config gets its defaults; the environment overrides key and secret
   assert.equal(config.trustProxy, 'loopback');
   assert.equal(config.cacheSeconds, 5);
   assert.equal(config.staleForSeconds, 86_400);
+  assert.equal(config.servicePublicUrl, 'http://127.0.0.1:4010', 'the origin of upstream');
+});
+
+test('servicePublicUrl: where signers reach the service’s pages; an http(s) URL, its trailing slash dropped', () => {
+  assert.equal(parseProxyConfig({ ...valid, servicePublicUrl: 'https://petitions.example.org/' }).servicePublicUrl, 'https://petitions.example.org');
+  assert.throws(() => parseProxyConfig({ ...valid, servicePublicUrl: 'petitions.example.org' }), (error: unknown) =>
+    error instanceof ProxyConfigError && error.problems.includes('servicePublicUrl: must be an http or https URL'));
 });
 
 test('every bad field is named, and no value (it may be the secret) is repeated', () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { openAdmin } from '../../../src/service/admin.js';
-import { Stack, eventually, keysDecided, signer } from '../stack.js';
+import { Stack, eventually, keysDecided, signer, received } from '../stack.js';
 
 describe('proxy browser routes', () => {
   let stack: Stack;
@@ -106,7 +106,7 @@ describe('proxy browser routes', () => {
     const fields = signer(stack, { first_name: 'Grace', last_name: 'Listed' });
     const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: fields });
     assert.equal(answer.status, 202);
-    assert.deepEqual(answer.json(), { result: 'success' });
+    assert.deepEqual(received(answer.json()), { result: 'success' });
     const after = await eventually(async () => {
       const summary = (await stack.call('GET', `/api/petitions/${petition}`)).json() as { signature_count: number };
       return summary.signature_count === before.signature_count + 1 && summary;

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { openAdmin } from '../../../src/service/admin.js';
 import { callbackSignature } from '../../../src/shared/signing.js';
 import { parseProxyConfig, startProxy } from '../../../src/proxy/index.js';
-import { Stack, eventually, freePort, keysDecided, signer } from '../stack.js';
+import { Stack, eventually, freePort, keysDecided, signer, received } from '../stack.js';
 
 describe('keys granted automatically (callback) and reused (200 answer)', () => {
   let stack: Stack;
@@ -33,7 +33,7 @@ describe('keys granted automatically (callback) and reused (200 answer)', () => 
     assert.equal(stack.relay.count(`POST /v1/petitions/${stack.petitionIds[0]}/auth_keys`), 0);
     const answer = await stack.call('POST', `/api/petitions/${stack.petitionIds[0]}/signatures`, { json: signer(stack) });
     assert.equal(answer.status, 202);
-    assert.deepEqual(answer.json(), { result: 'success' });
+    assert.deepEqual(received(answer.json()), { result: 'success' });
   });
 
   test('a proxy without stored keys gets the existing key from the 200 answer', async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Sqlite } from '../../../src/sqlite.js';
 import { openAdmin } from '../../../src/service/admin.js';
-import { Stack, eventually, keysDecided, signer } from '../stack.js';
+import { Stack, eventually, keysDecided, signer, received } from '../stack.js';
 
 let stack: Stack;
 let petition: number;
@@ -31,7 +31,7 @@ test('the summary carries confirm_signers, and a signature is 202 but counts onl
 
   const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, { json: signer(stack), headers: { origin: 'https://www.example.org' } });
   assert.equal(answer.status, 202);
-  assert.deepEqual(answer.json(), { result: 'success' });
+  assert.deepEqual(received(answer.json()), { result: 'success' });
   const state = await eventually(() => {
     const db = new Sqlite(stack.dbPath, { readonly: true });
     try {

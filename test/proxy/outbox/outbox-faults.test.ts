@@ -9,7 +9,7 @@ import { Outbox } from '../../../src/proxy/outbox/outbox.js';
 import { openOutboxDatabase } from '../../../src/proxy/outbox/outbox-sqlite.js';
 import { createTimerScheduler } from '../../../src/proxy/background/scheduler.js';
 import { QUEUED_MESSAGE } from '../../../src/proxy/outbox/submissions.js';
-import { Stack, eventually, keysDecided, signer } from '../stack.js';
+import { Stack, eventually, keysDecided, signer, received } from '../stack.js';
 
 test('an unexpected error while forwarding (a failing disk, say) keeps the entry and is tried again', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'proxy-outbox-'));
@@ -63,7 +63,7 @@ describe('a proxy killed right after answering "queued"', () => {
       const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
         json: signer(stack, { first_name: 'Killed', last_name: 'Proxy' }),
       });
-      assert.deepEqual(answer.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
+      assert.deepEqual(received(answer.json()), { result: 'success', messages: [QUEUED_MESSAGE] });
     } finally {
       // No clean shutdown: whatever was not on disk when "queued" was answered is gone.
       await child.kill();
@@ -107,7 +107,7 @@ describe('a queued signature the service refuses with 401 (this proxy\'s credent
     const answer = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
       json: signer(stack, { first_name: 'Refused', last_name: 'Credentials' }),
     });
-    assert.deepEqual(answer.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
+    assert.deepEqual(received(answer.json()), { result: 'success', messages: [QUEUED_MESSAGE] });
     stack.relay.reset();
     await stack.startService();
     await eventually(() => stack.relay.count(`POST /v1/petitions/${petition}/signatures`) >= 2, 5000, 'two refused tries');

@@ -113,7 +113,7 @@ describe('a petition that confirms its signers', () => {
     assert.match((await waitForMails('klingon@example.org', 1))[0]!.subject, /^Confirm your signature/);
   });
 
-  test(`asking again sends a new link, at most ${CONFIRMATION_MAILS_PER_DAY} mails a day per address; the newest details and link count`, async () => {
+  test(`asking again mails the link again, at most ${CONFIRMATION_MAILS_PER_DAY} mails a day per address; the first details stay`, async () => {
     const email = 'ask.again@example.org';
     for (let attempt = 1; attempt <= CONFIRMATION_MAILS_PER_DAY + 2; attempt++) {
       assert.equal((await sign({ first_name: 'Asker', last_name: `Number${attempt}`, email })).status, 202);
@@ -128,8 +128,45 @@ describe('a petition that confirms its signers', () => {
     const newest = await open(mails[mails.length - 1]!.link!, 'POST');
     assert.equal(newest.status, 200);
     const names = await listedNames();
-    assert.ok(names.includes(`Asker Number${CONFIRMATION_MAILS_PER_DAY + 2}`), 'the latest details are the ones confirmed');
+    assert.ok(names.includes('Asker Number1'), 'the first details are the ones confirmed');
+    assert.ok(!names.some((name) => /Asker Number[2-9]/.test(name)));
   });
+
+  // The attack: whoever knows an unconfirmed signer's address signs again with their own details;
+  // the signer then confirms, and the export carries what they never typed.
+  for (const afterCap of [false, true]) {
+    test(`a re-sign with someone else’s details never replaces them (${afterCap ? 'after' : 'before'} the mail cap)`, async () => {
+      const email = `victim.${afterCap ? 'after' : 'before'}@example.org`;
+      const victim = { first_name: 'Vera', last_name: afterCap ? 'AfterCap' : 'BeforeCap', email, address: '1 True Street', phone: '+44 20 7946 0001', reason: 'I care about the park' };
+      assert.equal((await sign(victim)).status, 202);
+      await waitForMails(email, 1);
+      const attacks = afterCap ? CONFIRMATION_MAILS_PER_DAY + 1 : 1;
+      for (let attack = 0; attack < attacks; attack++) {
+        const response = await sign({ first_name: 'Mallory', last_name: 'Attacker', email: email.toUpperCase(), address: '666 Fake Road', phone: '+44 20 7946 0666', reason: 'Planted' });
+        assert.equal(response.status, 202, 'answered as any re-sign is: nothing tells the attacker more');
+        // Each ask within the cap is one mail (asks before the mail went out would share it).
+        if (attack + 2 <= CONFIRMATION_MAILS_PER_DAY) await waitForMails(email, attack + 2);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const mails = mailsTo(email);
+      assert.equal(mails.length, afterCap ? CONFIRMATION_MAILS_PER_DAY : 2);
+      const stored = await readDatabase(t, (db) =>
+        db.prepare<[string], { first_name: string; address: string; phone: string; reason: string }>('SELECT first_name, address, phone, reason FROM signatures WHERE email = ?').get(email),
+      );
+      assert.deepEqual(stored, { first_name: 'Vera', address: '1 True Street', phone: '+44 20 7946 0001', reason: 'I care about the park' });
+      const latest = mails[mails.length - 1]!;
+      assert.match(latest.text, /^Hello Vera,/, 'the mail goes out to the first details');
+      assert.match(pageText(await (await open(latest.link!, 'GET')).text()), new RegExp(`as Vera ${victim.last_name}\\.`));
+      assert.equal((await open(latest.link!, 'POST')).status, 200);
+      await f.client.get(`/admin/petitions/${t.petitionId}`);
+      const csv = (await f.client.post(`/admin/petitions/${t.petitionId}/export`)).body;
+      const row = csv.split('\r\n').find((line) => line.includes(email));
+      assert.ok(row, 'the confirmed signer is exported');
+      assert.match(row, /"1 True Street"/);
+      assert.match(row, /"I care about the park"/);
+      assert.doesNotMatch(csv, /666 Fake Road|Planted|Mallory/);
+    });
+  }
 
   test(`links expire after ${CONFIRMATION_LINK_LIFETIME_MS / 86_400_000} days, and the unconfirmed signature is then removed`, async () => {
     const email = 'too.late@example.org';

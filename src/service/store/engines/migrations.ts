@@ -287,4 +287,17 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   );
   CREATE INDEX alert_deliveries_due ON alert_deliveries(next_attempt_at) WHERE state = 'pending';
   `,
+  // Signers in control (issue 18): withdrawal links, kept as hashes (one from the proxy's
+  // thank-you, one from the latest confirmation mail; they go with their signature), and the
+  // 6-digit confirmation code, hashed, with its count of wrong tries.
+  `
+  CREATE TABLE signature_withdrawals (
+    token_hash TEXT PRIMARY KEY,
+    signature_id INTEGER NOT NULL REFERENCES signatures(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('thanks', 'mail'))
+  ) WITHOUT ROWID;
+  CREATE INDEX signature_withdrawals_by_signature ON signature_withdrawals(signature_id, kind);
+  ALTER TABLE signature_confirmations ADD COLUMN code_hash TEXT;
+  ALTER TABLE signature_confirmations ADD COLUMN code_tries INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

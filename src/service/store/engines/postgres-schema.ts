@@ -233,4 +233,17 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX alert_deliveries_due ON alert_deliveries(next_attempt_at) WHERE state = 'pending';
   `,
+  // Signers in control (issue 18): withdrawal links, kept as hashes (one from the proxy's
+  // thank-you, one from the latest confirmation mail; they go with their signature), and the
+  // 6-digit confirmation code, hashed, with its count of wrong tries.
+  `
+  CREATE TABLE signature_withdrawals (
+    token_hash text PRIMARY KEY,
+    signature_id bigint NOT NULL REFERENCES signatures(id) ON DELETE CASCADE,
+    kind text NOT NULL CHECK (kind IN ('thanks', 'mail'))
+  );
+  CREATE INDEX signature_withdrawals_by_signature ON signature_withdrawals(signature_id, kind);
+  ALTER TABLE signature_confirmations ADD COLUMN code_hash text;
+  ALTER TABLE signature_confirmations ADD COLUMN code_tries integer NOT NULL DEFAULT 0;
+  `,
 ];

@@ -1,0 +1,191 @@
+// What the service says to a signer about withdrawing a signature and confirming with the mail's
+// code, in each signer language (signer-language.ts); signer-messages.ts holds the rest.
+import type { SignerLanguage } from './signer-language.js';
+
+export interface SignerControlMessages {
+  mailCode: (pageUrl: string, code: string) => string;
+  mailWithdraw: string;
+  withdrawTitle: string;
+  withdrawIntro: (title: string, name: string) => string;
+  withdrawExplain: string;
+  withdrawButton: string;
+  withdrawnTitle: string;
+  withdrawnText: (title: string) => string;
+  withdrawUnknownTitle: string;
+  withdrawUnknownText: string;
+  codeTitle: string;
+  codeIntro: string;
+  emailLabel: string;
+  codeLabel: string;
+  codeHint: string;
+  problemTitle: string;
+  errorPrefix: string;
+  emailMissing: string;
+  codeFormat: string;
+  codeWrong: string;
+  tooManyCodes: (minutes: number) => string;
+}
+
+export const SIGNER_CONTROL_MESSAGES: Record<SignerLanguage, SignerControlMessages> = {
+  en: {
+    mailCode: (pageUrl, code) => `If the link does not open, go to ${pageUrl} and enter your email address and this code: ${code}`,
+    mailWithdraw: 'Not you, or changed your mind? Withdraw this signature:',
+    withdrawTitle: 'Withdraw your signature',
+    withdrawIntro: (title, name) => `This removes the signature of ${name} from “${title}”.`,
+    withdrawExplain: 'It will no longer count and its details are deleted. You can sign again later.',
+    withdrawButton: 'Withdraw my signature',
+    withdrawnTitle: 'Your signature is withdrawn',
+    withdrawnText: (title) => `It no longer counts for “${title}”, and its details have been deleted.`,
+    withdrawUnknownTitle: 'This link does not work',
+    withdrawUnknownText: 'The signature was already withdrawn or removed, it was never recorded, or the link is incomplete.',
+    codeTitle: 'Confirm your signature with a code',
+    codeIntro: 'Enter the email address you signed with and the code from the confirmation email.',
+    emailLabel: 'Email address',
+    codeLabel: 'Code',
+    codeHint: 'The 6 digits from the email, for example 123456',
+    problemTitle: 'There is a problem',
+    errorPrefix: 'Error:',
+    emailMissing: 'Enter the email address you signed with',
+    codeFormat: 'Enter the 6-digit code from the email, like 123456',
+    codeWrong: 'This code does not match this email address, or it no longer works (after 5 wrong codes, or once the link expires): check both, or open the link in the email',
+    tooManyCodes: (minutes) => `Too many codes were tried from this connection. Try again in ${minutes} minutes, or open the link in the email`,
+  },
+  es: {
+    mailCode: (pageUrl, code) => `Si el enlace no se abre, ve a ${pageUrl} e introduce tu correo electrónico y este código: ${code}`,
+    mailWithdraw: '¿No has sido tú o has cambiado de opinión? Retira esta firma:',
+    withdrawTitle: 'Retira tu firma',
+    withdrawIntro: (title, name) => `Esto retira la firma de ${name} de «${title}».`,
+    withdrawExplain: 'Dejará de contar y sus datos se eliminarán. Puedes volver a firmar más adelante.',
+    withdrawButton: 'Retirar mi firma',
+    withdrawnTitle: 'Tu firma se ha retirado',
+    withdrawnText: (title) => `Ya no cuenta para «${title}» y sus datos se han eliminado.`,
+    withdrawUnknownTitle: 'Este enlace no funciona',
+    withdrawUnknownText: 'La firma ya se retiró o se eliminó, nunca se registró, o el enlace está incompleto.',
+    codeTitle: 'Confirma tu firma con un código',
+    codeIntro: 'Introduce el correo electrónico con el que firmaste y el código del correo de confirmación.',
+    emailLabel: 'Correo electrónico',
+    codeLabel: 'Código',
+    codeHint: 'Los 6 dígitos del correo, por ejemplo 123456',
+    problemTitle: 'Hay un problema',
+    errorPrefix: 'Error:',
+    emailMissing: 'Introduce el correo electrónico con el que firmaste',
+    codeFormat: 'Introduce el código de 6 dígitos del correo, como 123456',
+    codeWrong: 'Este código no corresponde a este correo o ya no funciona (tras 5 códigos erróneos o cuando caduca el enlace): revisa ambos o abre el enlace del correo',
+    tooManyCodes: (minutes) => `Se han probado demasiados códigos desde esta conexión. Vuelve a intentarlo dentro de ${minutes} minutos o abre el enlace del correo`,
+  },
+  fr: {
+    mailCode: (pageUrl, code) => `Si le lien ne s’ouvre pas, allez sur ${pageUrl} et saisissez votre adresse e-mail et ce code : ${code}`,
+    mailWithdraw: 'Ce n’était pas vous, ou vous avez changé d’avis ? Retirez cette signature :',
+    withdrawTitle: 'Retirer votre signature',
+    withdrawIntro: (title, name) => `Ceci retire la signature de ${name} de « ${title} ».`,
+    withdrawExplain: 'Elle ne comptera plus et ses données seront supprimées. Vous pourrez signer à nouveau plus tard.',
+    withdrawButton: 'Retirer ma signature',
+    withdrawnTitle: 'Votre signature est retirée',
+    withdrawnText: (title) => `Elle ne compte plus pour « ${title} » et ses données ont été supprimées.`,
+    withdrawUnknownTitle: 'Ce lien ne fonctionne pas',
+    withdrawUnknownText: 'La signature a déjà été retirée ou supprimée, elle n’a jamais été enregistrée, ou le lien est incomplet.',
+    codeTitle: 'Confirmer votre signature avec un code',
+    codeIntro: 'Saisissez l’adresse e-mail avec laquelle vous avez signé et le code du message de confirmation.',
+    emailLabel: 'Adresse e-mail',
+    codeLabel: 'Code',
+    codeHint: 'Les 6 chiffres du message, par exemple 123456',
+    problemTitle: 'Il y a un problème',
+    errorPrefix: 'Erreur :',
+    emailMissing: 'Saisissez l’adresse e-mail avec laquelle vous avez signé',
+    codeFormat: 'Saisissez le code à 6 chiffres du message, comme 123456',
+    codeWrong: 'Ce code ne correspond pas à cette adresse ou ne fonctionne plus (après 5 codes erronés, ou quand le lien expire) : vérifiez les deux, ou ouvrez le lien du message',
+    tooManyCodes: (minutes) => `Trop de codes ont été essayés depuis cette connexion. Réessayez dans ${minutes} minutes, ou ouvrez le lien du message`,
+  },
+  de: {
+    mailCode: (pageUrl, code) => `Wenn sich der Link nicht öffnet, gehen Sie auf ${pageUrl} und geben Sie Ihre E-Mail-Adresse und diesen Code ein: ${code}`,
+    mailWithdraw: 'Das waren nicht Sie, oder Sie haben es sich anders überlegt? Ziehen Sie diese Unterschrift zurück:',
+    withdrawTitle: 'Unterschrift zurückziehen',
+    withdrawIntro: (title, name) => `Damit wird die Unterschrift von ${name} unter „${title}“ zurückgezogen.`,
+    withdrawExplain: 'Sie zählt dann nicht mehr und ihre Angaben werden gelöscht. Sie können später wieder unterschreiben.',
+    withdrawButton: 'Meine Unterschrift zurückziehen',
+    withdrawnTitle: 'Ihre Unterschrift ist zurückgezogen',
+    withdrawnText: (title) => `Sie zählt nicht mehr für „${title}“, und ihre Angaben wurden gelöscht.`,
+    withdrawUnknownTitle: 'Dieser Link funktioniert nicht',
+    withdrawUnknownText: 'Die Unterschrift wurde schon zurückgezogen oder entfernt, sie wurde nie erfasst, oder der Link ist unvollständig.',
+    codeTitle: 'Unterschrift mit einem Code bestätigen',
+    codeIntro: 'Geben Sie die E-Mail-Adresse, mit der Sie unterschrieben haben, und den Code aus der Bestätigungs-E-Mail ein.',
+    emailLabel: 'E-Mail-Adresse',
+    codeLabel: 'Code',
+    codeHint: 'Die 6 Ziffern aus der E-Mail, zum Beispiel 123456',
+    problemTitle: 'Es gibt ein Problem',
+    errorPrefix: 'Fehler:',
+    emailMissing: 'Geben Sie die E-Mail-Adresse ein, mit der Sie unterschrieben haben',
+    codeFormat: 'Geben Sie den 6-stelligen Code aus der E-Mail ein, etwa 123456',
+    codeWrong: 'Dieser Code passt nicht zu dieser E-Mail-Adresse oder gilt nicht mehr (nach 5 falschen Codes oder wenn der Link abläuft): Prüfen Sie beides, oder öffnen Sie den Link in der E-Mail',
+    tooManyCodes: (minutes) => `Von dieser Verbindung wurden zu viele Codes versucht. Versuchen Sie es in ${minutes} Minuten wieder, oder öffnen Sie den Link in der E-Mail`,
+  },
+  it: {
+    mailCode: (pageUrl, code) => `Se il link non si apre, vai su ${pageUrl} e inserisci il tuo indirizzo email e questo codice: ${code}`,
+    mailWithdraw: 'Non sei stato tu o hai cambiato idea? Ritira questa firma:',
+    withdrawTitle: 'Ritira la tua firma',
+    withdrawIntro: (title, name) => `Così si ritira la firma di ${name} da «${title}».`,
+    withdrawExplain: 'Non conterà più e i suoi dati verranno eliminati. Potrai firmare di nuovo più avanti.',
+    withdrawButton: 'Ritira la mia firma',
+    withdrawnTitle: 'La tua firma è stata ritirata',
+    withdrawnText: (title) => `Non conta più per «${title}» e i suoi dati sono stati eliminati.`,
+    withdrawUnknownTitle: 'Questo link non funziona',
+    withdrawUnknownText: 'La firma è già stata ritirata o rimossa, non è mai stata registrata, oppure il link è incompleto.',
+    codeTitle: 'Conferma la tua firma con un codice',
+    codeIntro: 'Inserisci l’indirizzo email con cui hai firmato e il codice dell’email di conferma.',
+    emailLabel: 'Indirizzo email',
+    codeLabel: 'Codice',
+    codeHint: 'Le 6 cifre dell’email, per esempio 123456',
+    problemTitle: 'C’è un problema',
+    errorPrefix: 'Errore:',
+    emailMissing: 'Inserisci l’indirizzo email con cui hai firmato',
+    codeFormat: 'Inserisci il codice di 6 cifre dell’email, come 123456',
+    codeWrong: 'Questo codice non corrisponde a questo indirizzo o non funziona più (dopo 5 codici errati o alla scadenza del link): controlla entrambi o apri il link nell’email',
+    tooManyCodes: (minutes) => `Da questa connessione sono stati provati troppi codici. Riprova tra ${minutes} minuti o apri il link nell’email`,
+  },
+  pt: {
+    mailCode: (pageUrl, code) => `Se a ligação não abrir, vá a ${pageUrl} e introduza o seu email e este código: ${code}`,
+    mailWithdraw: 'Não foi você, ou mudou de ideias? Retire esta assinatura:',
+    withdrawTitle: 'Retirar a sua assinatura',
+    withdrawIntro: (title, name) => `Isto retira a assinatura de ${name} de «${title}».`,
+    withdrawExplain: 'Deixará de contar e os seus dados serão apagados. Pode voltar a assinar mais tarde.',
+    withdrawButton: 'Retirar a minha assinatura',
+    withdrawnTitle: 'A sua assinatura foi retirada',
+    withdrawnText: (title) => `Já não conta para «${title}» e os seus dados foram apagados.`,
+    withdrawUnknownTitle: 'Esta ligação não funciona',
+    withdrawUnknownText: 'A assinatura já foi retirada ou removida, nunca foi registada, ou a ligação está incompleta.',
+    codeTitle: 'Confirmar a sua assinatura com um código',
+    codeIntro: 'Introduza o email com que assinou e o código do email de confirmação.',
+    emailLabel: 'Email',
+    codeLabel: 'Código',
+    codeHint: 'Os 6 dígitos do email, por exemplo 123456',
+    problemTitle: 'Há um problema',
+    errorPrefix: 'Erro:',
+    emailMissing: 'Introduza o email com que assinou',
+    codeFormat: 'Introduza o código de 6 dígitos do email, como 123456',
+    codeWrong: 'Este código não corresponde a este email ou já não funciona (após 5 códigos errados, ou quando a ligação expira): verifique ambos, ou abra a ligação do email',
+    tooManyCodes: (minutes) => `Foram tentados demasiados códigos a partir desta ligação. Tente de novo dentro de ${minutes} minutos, ou abra a ligação do email`,
+  },
+  nl: {
+    mailCode: (pageUrl, code) => `Opent de link niet, ga dan naar ${pageUrl} en vul je e-mailadres en deze code in: ${code}`,
+    mailWithdraw: 'Was jij dit niet, of ben je van gedachten veranderd? Trek deze handtekening in:',
+    withdrawTitle: 'Je handtekening intrekken',
+    withdrawIntro: (title, name) => `Hiermee trek je de handtekening van ${name} onder ‘${title}’ in.`,
+    withdrawExplain: 'Ze telt dan niet meer mee en de gegevens worden verwijderd. Je kunt later opnieuw ondertekenen.',
+    withdrawButton: 'Mijn handtekening intrekken',
+    withdrawnTitle: 'Je handtekening is ingetrokken',
+    withdrawnText: (title) => `Ze telt niet meer mee voor ‘${title}’ en de gegevens zijn verwijderd.`,
+    withdrawUnknownTitle: 'Deze link werkt niet',
+    withdrawUnknownText: 'De handtekening is al ingetrokken of verwijderd, is nooit vastgelegd, of de link is onvolledig.',
+    codeTitle: 'Je handtekening bevestigen met een code',
+    codeIntro: 'Vul het e-mailadres in waarmee je hebt ondertekend en de code uit de bevestigingsmail.',
+    emailLabel: 'E-mailadres',
+    codeLabel: 'Code',
+    codeHint: 'De 6 cijfers uit de e-mail, bijvoorbeeld 123456',
+    problemTitle: 'Er is een probleem',
+    errorPrefix: 'Fout:',
+    emailMissing: 'Vul het e-mailadres in waarmee je hebt ondertekend',
+    codeFormat: 'Vul de code van 6 cijfers uit de e-mail in, zoals 123456',
+    codeWrong: 'Deze code hoort niet bij dit e-mailadres of werkt niet meer (na 5 foute codes, of als de link verloopt): controleer beide, of open de link in de e-mail',
+    tooManyCodes: (minutes) => `Vanaf deze verbinding zijn te veel codes geprobeerd. Probeer het over ${minutes} minuten opnieuw, of open de link in de e-mail`,
+  },
+};
