@@ -4,11 +4,14 @@
 // it, which leaves the rest to submissions, key requests and the proxy's other calls. Cached reads
 // and reads that share another's call (read-cache.ts) cost nothing.
 import { FixedWindowLimit, type RateDecision } from '../visitors/rate-limit.js';
+import { ClientLimit } from '../visitors/client-limit.js';
 import type { RateCounters } from '../visitors/rate-counters.js';
 
 export interface ReadBudgetOptions {
   counters: RateCounters;
   perClientPerMinute: number;
+  /** Clients are counted by network: an IPv6 one by this prefix (src/shared/client-network.ts). */
+  ipv6Prefix: number;
   totalPerMinute: number;
   now?: () => number;
 }
@@ -16,12 +19,12 @@ export interface ReadBudgetOptions {
 export type ReadBudgetDecision = { allowed: true } | { allowed: false; spentBy: 'client' | 'everyone'; retryAfterSeconds: number };
 
 export class ReadBudget {
-  readonly #perClient: FixedWindowLimit;
+  readonly #perClient: ClientLimit;
   readonly #total: FixedWindowLimit;
 
   constructor(options: ReadBudgetOptions) {
     const { counters, now } = options;
-    this.#perClient = new FixedWindowLimit({ counters, name: 'upstream-reads-by-client', perWindow: options.perClientPerMinute, ...(now ? { now } : {}) });
+    this.#perClient = new ClientLimit({ counters, name: 'upstream-reads-by-client', perWindow: options.perClientPerMinute, ipv6Prefix: options.ipv6Prefix, ...(now ? { now } : {}) });
     this.#total = new FixedWindowLimit({ counters, name: 'upstream-reads', perWindow: options.totalPerMinute, ...(now ? { now } : {}) });
   }
 

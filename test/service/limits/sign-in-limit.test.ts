@@ -12,7 +12,7 @@ const SPELLINGS = ['Operator@Example.org ', '  OPERATOR@EXAMPLE.ORG', '\toperato
 const addressOf = (failure: number) => `192.0.2.${Math.floor(failure / (FAILED_SIGN_INS_PER_ADDRESS - 1))}`;
 
 test('failures under any spelling of one email fill one budget, which then refuses every spelling', () => {
-  const limit = new SignInLimit();
+  const limit = new SignInLimit(64);
   for (let failure = 0; failure < FAILED_SIGN_INS_PER_EMAIL - 1; failure++) {
     limit.recordFailure(addressOf(failure), SPELLINGS[failure % SPELLINGS.length]!, NOW);
   }
