@@ -115,6 +115,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const rateLimitSharing = onPostgres ? new RateLimitSharing(store, consumerRateLimit.limit) : undefined;
   const instance = new ServiceInstance(store);
   if (onPostgres) await instance.start();
+  const signInLimit = new SignInLimit(store, ipv6Prefix);
   let lastPrune = 0;
   const worker = new QueueWorker(
     store,
@@ -125,6 +126,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       lastPrune = now;
       await forgetExpiredRequestSignatures(store, now);
       await removeExpiredUnconfirmed(store, now);
+      await signInLimit.forgetEnded(now);
     },
     log,
     () => mailer?.poll(),
@@ -165,7 +167,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     consoleApp({
       store,
       health,
-      signInLimit: new SignInLimit(ipv6Prefix),
+      signInLimit,
       clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown',
       secureCookies: publicUrl?.startsWith('https:') ?? false,
       mailConfigured: options.smtp !== undefined,

@@ -4,15 +4,20 @@
 import type { AuditRow } from '../store/operator-store.js';
 import type { Store } from '../store/store.js';
 
-/** A signed-in operator, or the admin command line (whoever can run it on the server). */
-export type Actor = { kind: 'operator'; operatorId: number; email: string } | { kind: 'command-line' };
+/**
+ * A signed-in operator, the admin command line (whoever can run it on the server), or whoever
+ * filled in the console's sign-in form (not known by name: a failed sign-in).
+ */
+export type Actor = { kind: 'operator'; operatorId: number; email: string } | { kind: 'command-line' } | { kind: 'sign-in-form' };
 
 export const COMMAND_LINE: Actor = { kind: 'command-line' };
+export const SIGN_IN_FORM: Actor = { kind: 'sign-in-form' };
 
 export type AuditAction =
   | 'operator created'
   | 'operator password set'
   | 'signed in'
+  | 'sign-in failed'
   | 'signed out'
   | 'petition created'
   | 'petition updated'
@@ -29,7 +34,8 @@ export type AuditAction =
 const AUDIT_PAGE_SIZE = 50;
 
 function actorName(actor: Actor): string {
-  return actor.kind === 'operator' ? actor.email : 'command line';
+  if (actor.kind === 'operator') return actor.email;
+  return actor.kind === 'command-line' ? 'command line' : 'sign-in form';
 }
 
 /** `subject` names what was acted on ("petition 3", "signature 812"); `detail` adds ids or field names. */

@@ -8,6 +8,7 @@ import { instanceStatements } from './instance-store.js';
 import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
+import { signInStatements } from './sign-in-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
 import type {
   AuthKeyRequestRecord,
@@ -155,6 +156,7 @@ export function createStore(db: SqlEngine) {
     ...confirmationStatements(db),
     ...signatureAdminStatements(db),
     ...operatorStatements(db),
+    ...signInStatements(db),
     ...instanceStatements(db),
     ...bulkStatements(db),
   };
