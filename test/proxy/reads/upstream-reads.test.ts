@@ -47,7 +47,7 @@ async function throttledService(retryAfter: string) {
   return {
     service,
     clock,
-    read: () => reads.read(RECENT, RECENT, [], () => '192.0.2.1'),
+    read: () => reads.read(RECENT, RECENT, [], () => '192.0.2.1', 'essential'),
     async close() {
       transport.close();
       server.closeAllConnections();
