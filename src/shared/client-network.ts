@@ -7,8 +7,8 @@ import { formatIpv6, parseIp } from './ip-address.js';
 /** One subscriber's IPv6 network (RFC 6177: end sites get a /64 at least). */
 export const DEFAULT_IPV6_PREFIX = 64;
 /** Wider than a /32 (a whole provider) or narrower than one address means nothing. */
-export const MIN_IPV6_PREFIX = 32;
-export const MAX_IPV6_PREFIX = 128;
+const MIN_IPV6_PREFIX = 32;
+const MAX_IPV6_PREFIX = 128;
 
 /** What both servers say of a prefix setting that is not one (`--ipv6-prefix`, `ipv6Prefix`). */
 export const IPV6_PREFIX_RULE = `must be a whole number from ${MIN_IPV6_PREFIX} to ${MAX_IPV6_PREFIX}`;

@@ -18,7 +18,7 @@ import { networkKey } from '../../shared/client-network.js';
 export type ReadKind = 'essential' | 'page';
 
 /** The share of the minute's uncached reads that pages may take. */
-export const PAGE_SHARE = 2 / 3;
+const PAGE_SHARE = 2 / 3;
 const WINDOW_MS = 60_000;
 
 export interface ReadBudgetOptions {
