@@ -4,11 +4,12 @@
 // to submissions, key requests and the proxy's other calls. Cached reads and reads that share
 // another's call (read-cache.ts) cost nothing.
 //
-// Within the minute, pages (which anyone can ask for by the thousand, one distinct page each)
-// may take only two thirds: the rest is kept for the summary and recent signers every visitor's
-// page needs, which the cache already keeps to a few a minute per petition. Pages are limited per
-// client network, and no network may hold more than half of the page reads the others have left,
-// so a handful of networks spending pages at the start of each minute leave some for visitors.
+// Every uncached read is charged to its client network's allowance. Within the minute, pages
+// (which anyone can ask for by the thousand, one distinct page each) may take only two thirds of
+// the total: the rest is kept for the summary and recent signers every visitor's page needs,
+// which the cache already keeps to a few a minute per petition. And no network may hold more than
+// half of the page reads the others have left, so a handful of networks spending pages at the
+// start of each minute leave some for visitors.
 import type { RateCounters, RateWindow } from '../visitors/rate-counters.js';
 import { FixedWindowLimit, type RateDecision } from '../visitors/rate-limit.js';
 import { ClientLimit } from '../visitors/client-limit.js';
@@ -49,14 +50,14 @@ export class ReadBudget {
   }
 
   /**
-   * Takes one upstream read for `client`. An essential read is charged to the total only; a page
-   * to the client's own limit first (so a refused client spends nothing of everyone's), then to
-   * the pages' share and the client network's part of it.
+   * Takes one upstream read for `client`: from its network's allowance first (so a refused client
+   * spends nothing of everyone's), a page then from the pages' share and the network's part of
+   * it, and every read from the total.
    */
   async take(client: string, kind: ReadKind): Promise<ReadBudgetDecision> {
+    const own = await this.#perClient.take(client);
+    if (!own.allowed) return refused('client', own.retryAfterSeconds);
     if (kind === 'page') {
-      const own = await this.#perClient.take(client);
-      if (!own.allowed) return refused('client', own.retryAfterSeconds);
       const pageRefusal = await this.#pageShareRefusal(client);
       if (pageRefusal) return pageRefusal;
     }
