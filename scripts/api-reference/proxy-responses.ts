@@ -69,12 +69,12 @@ export const proxyResponses: Record<string, OpenApiObject> = {
     corsHeaders(),
   ),
   ReadsLimited: failureResponse(
-    "Too many reads from this client address that had to go to the service in the last minute (rateLimit.uncachedReadsPerIpPerMinute), and no last good answer to serve instead. Cached reads are never limited.",
+    "Too many pages from this client's network that had to go to the service in the last minute (rateLimit.uncachedReadsPerIpPerMinute, or half of the pages other networks have left of the minute's share), and no last good answer to serve instead. Cached reads are never limited.",
     { 'rate limited': ['Too many reads from your network in the last minute. Try again in a minute.'] },
     { ...corsHeaders(), ...retryAfter },
   ),
   ReadUnavailable: failureResponse(
-    "The service is unreachable, too slow, refused these credentials (401) or failed (429, 5xx), or the proxy's reads in all this minute are spent (rateLimit.uncachedReadsPerMinute), and there is no last good answer of this read to serve instead; the browser learns only that reads are unavailable.",
+    "The service is unreachable, too slow, refused these credentials (401) or failed (429, 5xx), or the proxy's reads in all this minute are spent (rateLimit.uncachedReadsPerMinute; pages may take two thirds of it), and there is no last good answer of this read to serve instead; the browser learns only that reads are unavailable.",
     { unavailable: ['The petition service is unavailable. Try again later.'] },
     { ...corsHeaders(), ...retryAfter },
   ),

@@ -14,7 +14,7 @@ import { failureResponse, ProxyError } from './http/failure.js';
 import type { LogSummary } from './background/log-summary.js';
 import { EMBED_STATUS_PATH, originPolicy, type OriginRules } from './visitors/origin-policy.js';
 import type { PetitionReads } from './reads/petition-reads.js';
-import { FixedWindowLimit } from './visitors/rate-limit.js';
+import { ClientLimit } from './visitors/client-limit.js';
 import type { RateCounters } from './visitors/rate-counters.js';
 import type { Submissions } from './outbox/submissions.js';
 
@@ -84,7 +84,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
       petitionIds: parts.petitionIds,
       reads: parts.reads,
       submissions: parts.submissions,
-      rateLimit: new FixedWindowLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute }),
+      rateLimit: new ClientLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute, ipv6Prefix: config.ipv6Prefix }),
       clientAddress: parts.clientAddress,
       optInsOf: (id) => optInsOf(config, id),
       readBody,

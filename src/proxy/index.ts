@@ -146,6 +146,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       counters: rateCounters,
       perClientPerMinute: config.rateLimit.uncachedReadsPerIpPerMinute,
       totalPerMinute: config.rateLimit.uncachedReadsPerMinute,
+      ipv6Prefix: config.ipv6Prefix,
     }),
     lastGood: new LastGood({
       store: lastGoodInSqlite(stateDb),
@@ -200,7 +201,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     started.listen(options.port ?? 4020, host, () => resolve(started));
   });
   answerMalformedRequests(server);
-  capConnections(server, limits);
+  capConnections(server, limits, config.ipv6Prefix);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 

@@ -10,6 +10,7 @@ import type { PetitionFieldsText } from './petitions/petition-fields.js';
 import { OperatorError } from './errors/operator-error.js';
 import { checkCallbackUrl } from './auth-keys/callback-address.js';
 import type { AlertWebhook } from './alerts/alert-delivery.js';
+import { DEFAULT_IPV6_PREFIX, IPV6_PREFIX_RULE, isIpv6Prefix } from '../shared/client-network.js';
 
 const DEFAULT_DB = 'data/service.db';
 
@@ -18,7 +19,7 @@ const PETITION_FLAGS =
 
 const USAGE = `usage:
   petition-embed service [--host 127.0.0.1] [--port 4010] [--db ${DEFAULT_DB} | --db postgres://USER@HOST:PORT/DB] [--auto-grant]
-                         [--allow-private-callbacks] [--rate-limit 1000] [--auth-failure-limit 60]
+                         [--allow-private-callbacks] [--rate-limit 1000] [--auth-failure-limit 60] [--ipv6-prefix 64]
                          [--public-url https://petitions.example.org]
                          [--smtp smtp://user:password@mail.example.org:587] [--mail-from "Petitions <petitions@example.org>"]
                          [--alert-webhook https://ops.example.org/hooks/petitions] [--trend-window 60] [--trend-threshold 20] [--trend-share 20]
@@ -90,6 +91,7 @@ async function runService(args: string[]): Promise<void> {
       'allow-private-callbacks': { type: 'boolean', default: false },
       'rate-limit': { type: 'string', default: '1000' },
       'auth-failure-limit': { type: 'string', default: '60' },
+      'ipv6-prefix': { type: 'string', default: String(DEFAULT_IPV6_PREFIX) },
       'public-url': { type: 'string' },
       smtp: { type: 'string' },
       'mail-from': { type: 'string' },
@@ -120,6 +122,7 @@ async function runService(args: string[]): Promise<void> {
       minSignatures: wholeNumber('trend-threshold', values['trend-threshold'], 1),
       minSharePercent: percent('trend-share', values['trend-share']),
     },
+    ipv6Prefix: ipv6Prefix(values['ipv6-prefix']),
   });
   const shutdown = () => {
     void service.close().then(() => process.exit(0));
@@ -129,6 +132,12 @@ async function runService(args: string[]): Promise<void> {
   // Only now: whoever waits for this line may stop the service at once, and must find it listening.
   process.stdout.write(`petition service listening on ${service.baseUrl}${values['auto-grant'] ? ' (auto-grant)' : ''}\n`);
   process.stdout.write(`operator console at ${service.consoleUrl}\n`);
+}
+
+function ipv6Prefix(text: string): number {
+  const value = /^\d{1,3}$/.test(text) ? Number(text) : undefined;
+  if (!isIpv6Prefix(value)) throw new UsageError(`--ipv6-prefix: ${IPV6_PREFIX_RULE}`);
+  return value;
 }
 
 function publicUrl(text: string | undefined): string | undefined {

@@ -39,6 +39,7 @@ import { removeExpiredUnconfirmed } from './confirmation/signer-confirmation.js'
 import { createStore } from './store/store.js';
 import { databaseName, isPostgresUrl, openStoreEngine } from './store/engines/store-engine.js';
 import { SqliteEngine } from './store/engines/sqlite-engine.js';
+import { DEFAULT_IPV6_PREFIX } from '../shared/client-network.js';
 
 export interface ServiceOptions {
   /**
@@ -58,6 +59,11 @@ export interface ServiceOptions {
   rateLimitPerMinute?: number;
   /** Failed authentications per minute per client address; default 60. */
   authFailuresPerMinute?: number;
+  /**
+   * The bits of an IPv6 client's address that name the client in every per-address limit
+   * (src/shared/client-network.ts): 32 to 128, default 64.
+   */
+  ipv6Prefix?: number;
   /** Deadlines and caps on connections; defaults in src/shared/connection-limits.ts. */
   connectionLimits?: Partial<ConnectionLimits>;
   /** Never receives secrets or personal data. Default: stderr. */
@@ -104,6 +110,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const allowPrivate = options.allowPrivateCallbacks ?? false;
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  const ipv6Prefix = options.ipv6Prefix ?? DEFAULT_IPV6_PREFIX;
   const store = createStore(await openWritable(options.dbPath, options.busyTimeoutMs));
   const onPostgres = isPostgresUrl(options.dbPath);
   const health = new DatabaseHealth({
@@ -119,6 +126,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const rateLimitSharing = onPostgres ? new RateLimitSharing(store, consumerRateLimit.limit) : undefined;
   const instance = new ServiceInstance(store);
   if (onPostgres) await instance.start();
+  const signInLimit = new SignInLimit(store, ipv6Prefix);
   let lastPrune = 0;
   const worker = new QueueWorker(
     store,
@@ -130,6 +138,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       lastPrune = now;
       await forgetExpiredRequestSignatures(store, now);
       await removeExpiredUnconfirmed(store, now);
+      await signInLimit.forgetEnded(now);
     },
     log,
     () => mailer?.poll(),
@@ -155,7 +164,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     consumerRateLimit,
     screen: (submission: ScreenedSubmission) => screen.check(submission),
   };
-  const authFailureLimit = new AuthFailureLimit(options.authFailuresPerMinute ?? 60);
+  const authFailureLimit = new AuthFailureLimit(options.authFailuresPerMinute ?? 60, ipv6Prefix);
   const app = createRoutes({
     intake,
     authFailureLimit,
@@ -171,7 +180,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     consoleApp({
       store,
       health,
-      signInLimit: new SignInLimit(),
+      signInLimit,
       clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown',
       secureCookies: publicUrl?.startsWith('https:') ?? false,
       mailConfigured: options.smtp !== undefined,
@@ -181,7 +190,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   );
   app.route(
     '/confirm',
-    confirmationRoutes({ store, codeLimit: new ConfirmationCodeLimit(), clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown' }),
+    confirmationRoutes({ store, codeLimit: new ConfirmationCodeLimit(ipv6Prefix), clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown' }),
   );
   app.route('/withdraw', withdrawalRoutes(store));
 
@@ -200,7 +209,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw error;
   }
   answerMalformedRequests(server);
-  capConnections(server, limits);
+  capConnections(server, limits, ipv6Prefix);
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const origin = publicUrl ?? `http://${urlHost}:${port}`;

@@ -5,6 +5,7 @@
 // service (src/service/index.ts) and the signing proxy (src/proxy/index.ts); never loaded in a browser.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { networkKey } from './client-network.js';
 
 export interface ConnectionLimits {
   /** The request line and headers must have arrived this long after the connection or the last request. */
@@ -39,12 +40,12 @@ export function serverTimeouts(limits: ConnectionLimits) {
   };
 }
 
-/** Caps connections per peer address and in all on a listening server. */
-export function capConnections(server: Server, limits: ConnectionLimits): void {
+/** Caps connections per peer network (an IPv6 peer by its `ipv6Prefix`: client-network.ts) and in all on a listening server. */
+export function capConnections(server: Server, limits: ConnectionLimits, ipv6Prefix: number): void {
   server.maxConnections = limits.maxConnections;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
+    const address = networkKey(socket.remoteAddress ?? 'unknown', ipv6Prefix);
     const count = (open.get(address) ?? 0) + 1;
     if (count > limits.maxConnectionsPerAddress) {
       socket.destroy();

@@ -56,7 +56,7 @@ function parseIpv6(text: string): Uint8Array | undefined {
 
 const MAPPED_PREFIX = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
 
-function formatIpv6(bytes: Uint8Array): string {
+export function formatIpv6(bytes: Uint8Array): string {
   const groups = Array.from({ length: 8 }, (_, i) => (bytes[i * 2]! << 8) | bytes[i * 2 + 1]!);
   let bestStart = -1;
   let bestLength = 1;

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { DEFAULT_TRUST_PROXY, isTrustEntry, type TrustProxySetting } from '../visitors/trusted-proxies.js';
 import { LANGUAGE_TAG, OPT_IN_ID, OPT_INS_MAX, type OptIn } from '../../shared/consent.js';
+import { DEFAULT_IPV6_PREFIX, IPV6_PREFIX_RULE, isIpv6Prefix } from '../../shared/client-network.js';
 
 export interface PetitionConfig {
   id: number;
@@ -48,6 +49,8 @@ export interface ProxyConfig {
    * believed (trusted-proxies.ts). Default "loopback".
    */
   trustProxy: TrustProxySetting;
+  /** The bits of an IPv6 client's address that name the client in the rate limits (client-network.ts). */
+  ipv6Prefix: number;
   /** How long reads are served from memory. */
   cacheSeconds: number;
   /** How long the last good answer of a read may be served while the service cannot answer. */
@@ -158,6 +161,7 @@ const configSchema = v.strictObject({
     ),
     DEFAULT_TRUST_PROXY,
   ),
+  ipv6Prefix: v.optional(v.pipe(v.unknown(), v.check(isIpv6Prefix, IPV6_PREFIX_RULE), v.transform((value) => value as number)), DEFAULT_IPV6_PREFIX),
   cacheSeconds: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')), 5),
   staleForSeconds: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be 0 or more')), 86_400),
   upstreamTimeoutMs: v.optional(positiveInteger, 5000),

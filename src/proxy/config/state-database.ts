@@ -2,6 +2,8 @@
 // (state.sqlite): the last good answer of each read and the callback signatures already seen.
 // Private like every file there; WAL with normal sync, since nothing in it is a promise to a
 // signer: a power cut may lose the last moments of it, a crash of the process loses nothing.
+// The last good answers hold signers' listed names and places: an answer replaced or dropped is
+// zeroed in the file (secure_delete), not left readable in free pages.
 import type Database from 'better-sqlite3';
 import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
@@ -18,5 +20,6 @@ export function openStateDatabase(dataDir: string): Database.Database {
   const db = new Sqlite(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  db.pragma('secure_delete = ON');
   return db;
 }

@@ -7,7 +7,7 @@ import { checkConsent } from '../outbox/consent-check.js';
 import type { ReadAnswer } from '../reads/read-cache.js';
 import { ProxyError } from './failure.js';
 import type { PetitionReads } from '../reads/petition-reads.js';
-import type { FixedWindowLimit } from '../visitors/rate-limit.js';
+import type { ClientLimit } from '../visitors/client-limit.js';
 import type { Submissions } from '../outbox/submissions.js';
 
 /**
@@ -20,8 +20,8 @@ export interface ApiRoutesOptions {
   petitionIds: ReadonlySet<number>;
   reads: PetitionReads;
   submissions: Submissions;
-  /** Signatures per client address (rateLimit.signaturesPerIpPerMinute). */
-  rateLimit: FixedWindowLimit;
+  /** Signatures per client network (rateLimit.signaturesPerIpPerMinute). */
+  rateLimit: ClientLimit;
   clientAddress: (c: Context) => string;
   /** The opt-ins a petition offers, from the configuration. */
   optInsOf: (petitionId: number) => readonly OptIn[];

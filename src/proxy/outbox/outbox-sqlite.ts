@@ -1,5 +1,7 @@
 // Node implementation of OutboxStore on SQLite (better-sqlite3) in dataDir. WAL with full sync
-// so a submission answered "queued" survives a crash right after the answer.
+// so a submission answered "queued" survives a crash right after the answer. A delivered entry's
+// bytes go too, not only its row: secure_delete zeroes them in the file, and once nothing is
+// owed the WAL, which still holds the pages as they were, is checkpointed and truncated.
 import type Database from 'better-sqlite3';
 import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
@@ -82,6 +84,7 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   const db = new Sqlite(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  db.pragma('secure_delete = ON');
   migrate(db);
   const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, origin_json, withdrawal_token, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)');
   const selectFirstInLine = db.prepare('SELECT * FROM outbox WHERE held_cause IS NULL ORDER BY id LIMIT 1');
@@ -91,6 +94,7 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   const releaseHeld = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE held_cause IS NOT NULL');
   const remove = db.prepare('DELETE FROM outbox WHERE id = ?');
   const countInLine = db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE held_cause IS NULL');
+  const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM outbox');
 
   return {
     async add({ petitionId, signer, language, origin, withdrawalToken }, nextAttemptAt) {
@@ -114,6 +118,7 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
     },
     async remove(id) {
       remove.run(id);
+      if (countAll.get()!.n === 0) db.pragma('wal_checkpoint(TRUNCATE)');
     },
     async lineLength() {
       return (countInLine.get() as { n: number }).n;

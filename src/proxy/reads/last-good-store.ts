@@ -8,14 +8,16 @@ export interface LastGoodAnswer {
   body: string;
   /** When it came (epoch ms). */
   savedAt: number;
+  /** Kept whatever the count of others (a petition's summary or recent signers). */
+  pinned: boolean;
 }
 
 export interface LastGoodStore {
   /** One indexed lookup. */
-  get(key: string): Promise<LastGoodAnswer | undefined>;
+  get(key: string): Promise<Omit<LastGoodAnswer, 'pinned'> | undefined>;
   /**
    * Keeps `answer` for `key` (replacing the one before), then only the `keep` most recently
-   * saved answers, and none saved before `notBefore`.
+   * saved answers that are not pinned, and none saved before `notBefore`.
    */
   put(key: string, answer: LastGoodAnswer, bounds: { keep: number; notBefore: number }): Promise<void>;
   size(): Promise<number>;

@@ -9,6 +9,7 @@ import type { AuthKeys } from '../keys/auth-keys.js';
 import { ProxyError } from '../http/failure.js';
 import type { ReadCache, ReadAnswer } from './read-cache.js';
 import type { UpstreamReads } from './upstream-reads.js';
+import type { ReadKind } from './read-budget.js';
 
 /** The address a read is charged to, asked only when the read goes to the service. */
 export type ClientAddressOf = () => string;
@@ -45,7 +46,7 @@ export class PetitionReads {
     if (!reading.ok) throw new ProxyError(400, reading.problems);
     const { page: number, pageSize, sort } = reading.query;
     const parameters = [['page', String(number)], ['page_size', String(pageSize)], ['sort', sort]] as const;
-    const answer = await this.#read(petitionId, `/petitions/${petitionId}/signatures`, parameters, client);
+    const answer = await this.#read(petitionId, `/petitions/${petitionId}/signatures`, parameters, client, 'page');
     const page = JSON.parse(answer.body) as SignaturePage;
     return {
       stale: answer.stale,
@@ -58,7 +59,7 @@ export class PetitionReads {
   }
 
   recent(petitionId: number, client: ClientAddressOf): Promise<ReadAnswer> {
-    return this.#read(petitionId, `/petitions/${petitionId}/signatures/recent`, [], client);
+    return this.#read(petitionId, `/petitions/${petitionId}/signatures/recent`, [], client, 'essential');
   }
 
   /** The recent signers as kept in the cache, when they are: answered without a promise or a call. */
@@ -68,7 +69,7 @@ export class PetitionReads {
 
   /** The petition as the service describes it, with this website's standing and the notice. */
   async summary(petitionId: number, client: ClientAddressOf): Promise<ReadAnswer> {
-    const answer = await this.#read(petitionId, `/petitions/${petitionId}`, [], client);
+    const answer = await this.#read(petitionId, `/petitions/${petitionId}`, [], client, 'essential');
     const { created_at: _created, ...petition } = JSON.parse(answer.body) as PetitionResource;
     const keyStatus = this.#options.keys.statusOf(petitionId);
     const summary: PetitionSummary = {
@@ -89,8 +90,8 @@ export class PetitionReads {
     return endpoint.startsWith(prefix) ? `/api/petitions/${endpoint.slice(prefix.length)}` : null;
   }
 
-  #read(petitionId: number, path: string, query: ReadonlyArray<readonly [string, string]>, client: ClientAddressOf): Promise<ReadAnswer> {
+  #read(petitionId: number, path: string, query: ReadonlyArray<readonly [string, string]>, client: ClientAddressOf, kind: ReadKind): Promise<ReadAnswer> {
     const key = cacheKey(path, query);
-    return this.#options.cache.get(key, petitionId, () => this.#options.upstream.read(key, path, query, client));
+    return this.#options.cache.get(key, petitionId, () => this.#options.upstream.read(key, path, query, client, kind));
   }
 }

@@ -7,7 +7,7 @@
 import { ProxyError } from '../http/failure.js';
 import type { LastGood } from './last-good.js';
 import type { ReadAnswer } from './read-cache.js';
-import type { ReadBudget } from './read-budget.js';
+import type { ReadBudget, ReadKind } from './read-budget.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamAnswer, type UpstreamClient } from '../upstream/upstream-client.js';
 
 /** How long reads leave a failing service alone; also the Retry-After of a 503 for a read. */
@@ -40,12 +40,13 @@ export class UpstreamReads {
 
   /**
    * The service's answer to GET `path` (`key` names it in the last good answers), or the last
-   * good one. `clientAddress` is asked only when the read is charged to the budget.
+   * good one. `clientAddress` is asked only when the read is charged to the budget; `kind` says
+   * which share of it pays, and whether its last good answer may be pushed out by others.
    */
-  async read(key: string, path: string, query: ReadonlyArray<readonly [string, string]>, clientAddress: () => string): Promise<ReadAnswer> {
+  async read(key: string, path: string, query: ReadonlyArray<readonly [string, string]>, clientAddress: () => string, kind: ReadKind): Promise<ReadAnswer> {
     const now = this.#now();
     if (now < this.#pausedUntil) return this.#lastGoodOr(key, unavailable(this.#pausedUntil - now));
-    const budget = await this.#options.budget.take(clientAddress());
+    const budget = await this.#options.budget.take(clientAddress(), kind);
     if (!budget.allowed) {
       const refusal =
         budget.spentBy === 'client'
@@ -62,7 +63,7 @@ export class UpstreamReads {
     }
     if (answer.status === 200) {
       this.#recovered();
-      await this.#options.lastGood.remember(key, answer.body);
+      await this.#options.lastGood.remember(key, answer.body, kind === 'essential');
       return { body: answer.body, stale: false };
     }
     // The service's messages are about the read's own parameters or petition: they pass on.

@@ -3,7 +3,7 @@
 // Node process (and any runtime with one instance); an edge deployment with many instances would
 // add a shared one (a Durable Object).
 
-interface RateWindow {
+export interface RateWindow {
   /** When the key's current window began (epoch ms). */
   startedAt: number;
   /** Events counted in it, this one included. */
@@ -16,6 +16,8 @@ export interface RateCounters {
    * its first event; once that window has ended a new one begins with this event.
    */
   add(key: string, now: number, windowMs: number): Promise<RateWindow>;
+  /** What `add` would count on without counting: the key's window at `now`, or none (count 0) once it has ended. */
+  peek(key: string, now: number): Promise<RateWindow>;
 }
 
 /**
@@ -44,6 +46,11 @@ export function memoryRateCounters(maxKeys = MEMORY_COUNTER_KEYS): RateCounters 
         windows.set(key, window);
       }
       window.count++;
+      return { startedAt: window.startedAt, count: window.count };
+    },
+    async peek(key, now) {
+      const window = windows.get(key);
+      if (!window || now - window.startedAt >= window.windowMs) return { startedAt: now, count: 0 };
       return { startedAt: window.startedAt, count: window.count };
     },
   };

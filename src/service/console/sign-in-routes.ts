@@ -2,9 +2,10 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { recordAudit } from '../operators/audit-log.js';
-import { endSession, startSession } from '../operators/console-sessions.js';
+import { endSession } from '../operators/console-sessions.js';
+import { signIn } from '../operators/sign-in.js';
 import type { ConsoleSession } from '../operators/console-sessions.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, authenticateOperator, changeOwnPassword, hasOperators, passwordProblem } from '../operators/operators.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, changeOwnPassword, hasOperators, passwordProblem } from '../operators/operators.js';
 import type { PasswordProblem } from '../operators/operators.js';
 import { newSecretToken } from '../http/secret-token.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
@@ -82,25 +83,20 @@ export function signInRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     if (password === '') problems.push({ fieldId: 'password', message: 'Enter your password' });
     if (problems.length > 0) return c.html(await signInPage(deps, cookieToken, email, problems), 400);
 
-    const address = deps.clientAddress(c);
-    const retryAfter = deps.signInLimit.retryAfter(address, email);
-    if (retryAfter > 0) {
-      c.header('Retry-After', String(retryAfter));
-      const minutes = Math.ceil(retryAfter / 60);
+    const outcome = await signIn({ store: deps.store, limit: deps.signInLimit, log: deps.log }, deps.clientAddress(c), email, password);
+    if (outcome.kind === 'refused') {
+      c.header('Retry-After', String(outcome.retryAfterSeconds));
+      const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
       const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
       return c.html(await signInPage(deps, cookieToken, email, [{ fieldId: 'email', message }]), 429);
     }
-    const operator = await authenticateOperator(deps.store, email, password);
-    if (!operator) {
-      deps.signInLimit.recordFailure(address, email);
+    if (outcome.kind === 'no-match') {
       const message = 'The email address and password do not match an operator: check both and try again';
       return c.html(await signInPage(deps, cookieToken, email, [{ fieldId: 'email', message }]), 400);
     }
-    const { token } = await startSession(deps.store, operator.id);
-    await recordAudit(deps.store, { kind: 'operator', operatorId: operator.id, email: operator.email }, 'signed in', `operator ${operator.id}`);
     clearSignInCookie(c, deps.secureCookies);
-    setSessionCookie(c, token, deps.secureCookies);
-    return c.redirect(`${CONSOLE_PATH}/${operator.must_change_password === 1 ? 'password' : 'petitions'}`, 303);
+    setSessionCookie(c, outcome.token, deps.secureCookies);
+    return c.redirect(`${CONSOLE_PATH}/${outcome.mustChangePassword ? 'password' : 'petitions'}`, 303);
   });
 
   return app;

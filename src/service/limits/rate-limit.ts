@@ -2,6 +2,7 @@
 // "Limits") and the per-address budget of failed authentications, both answered with 429
 // and Retry-After once spent.
 import { ApiError } from '../errors/api-error.js';
+import { networkKey } from '../../shared/client-network.js';
 
 const MINUTE_MS = 60_000;
 /** Past this many keys, windows that have ended are dropped before another is added. */
@@ -109,25 +110,29 @@ export class ConsumerRateLimit {
 }
 
 /**
- * Failed authentications (401) per client address, kept apart from any consumer's budget: a
- * known api_key sent with garbage signatures cannot spend its owner's budget, and unknown keys
- * are limited too. While an address is over its budget, its requests are 429 unread.
+ * Failed authentications (401) per client network (an IPv6 client by its `ipv6Prefix`:
+ * src/shared/client-network.ts), kept apart from any consumer's budget: a known api_key sent
+ * with garbage signatures cannot spend its owner's budget, and unknown keys are limited too.
+ * While an address is over its budget, its requests are 429 unread.
  */
 export class AuthFailureLimit {
   private readonly limit: FixedWindowLimit<string>;
 
-  constructor(perMinute: number) {
+  constructor(
+    perMinute: number,
+    private readonly ipv6Prefix: number,
+  ) {
     this.limit = new FixedWindowLimit(perMinute);
   }
 
   refuseIfSpent(address: string, now = Date.now()): void {
-    const retryAfter = this.limit.retryAfter(address, now);
+    const retryAfter = this.limit.retryAfter(networkKey(address, this.ipv6Prefix), now);
     if (retryAfter > 0) {
       throw new ApiError(429, [`too many failed authentications from this address; retry after ${retryAfter} s`], { retryAfter });
     }
   }
 
   recordFailure(address: string, now = Date.now()): void {
-    this.limit.count(address, now);
+    this.limit.count(networkKey(address, this.ipv6Prefix), now);
   }
 }

@@ -4,17 +4,26 @@
 import type { AuditRow } from '../store/operator-store.js';
 import type { Store } from '../store/store.js';
 
-/** A signed-in operator, or the admin command line (whoever can run it on the server). */
-export type Actor = { kind: 'operator'; operatorId: number; email: string } | { kind: 'command-line' } | { kind: 'signer' };
+/**
+ * A signed-in operator, the admin command line (whoever can run it on the server), a signer acting
+ * through a link the service or a proxy gave them (a withdrawal, never named), or whoever filled in
+ * the console's sign-in form (not known by name: a failed sign-in).
+ */
+export type Actor =
+  | { kind: 'operator'; operatorId: number; email: string }
+  | { kind: 'command-line' }
+  | { kind: 'signer' }
+  | { kind: 'sign-in-form' };
 
 export const COMMAND_LINE: Actor = { kind: 'command-line' };
-/** A signer acting through a link the service or a proxy gave them (a withdrawal), never named. */
 export const SIGNER: Actor = { kind: 'signer' };
+export const SIGN_IN_FORM: Actor = { kind: 'sign-in-form' };
 
 export type AuditAction =
   | 'operator created'
   | 'operator password set'
   | 'signed in'
+  | 'sign-in failed'
   | 'signed out'
   | 'petition created'
   | 'petition updated'
@@ -38,7 +47,8 @@ const AUDIT_PAGE_SIZE = 50;
 
 function actorName(actor: Actor): string {
   if (actor.kind === 'operator') return actor.email;
-  return actor.kind === 'signer' ? 'signer (withdrawal link)' : 'command line';
+  const names = { 'command-line': 'command line', signer: 'signer (withdrawal link)', 'sign-in-form': 'sign-in form' } as const;
+  return names[actor.kind];
 }
 
 /** `subject` names what was acted on ("petition 3", "signature 812"); `detail` adds ids or field names. */

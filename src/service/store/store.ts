@@ -9,6 +9,7 @@ import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
 import { alertStatements } from './alert-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
+import { signInStatements } from './sign-in-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
 import { abuseStatements } from './abuse-store.js';
 import { invalidationStatements } from './invalidation-store.js';
@@ -143,6 +144,7 @@ export function createStore(db: SqlEngine) {
     ...confirmationStatements(db),
     ...signatureAdminStatements(db),
     ...operatorStatements(db),
+    ...signInStatements(db),
     ...instanceStatements(db),
     ...bulkStatements(db),
     ...abuseStatements(db, rulesVersion),

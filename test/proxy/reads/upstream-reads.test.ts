@@ -39,7 +39,7 @@ async function throttledService(retryAfter: string) {
   const transport = httpTransport();
   const reads = new UpstreamReads({
     client: new UpstreamClient({ upstream: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'pk_test', secret: 'secret', timeoutMs: 2000, transport }),
-    budget: new ReadBudget({ counters: memoryRateCounters(), perClientPerMinute: 1000, totalPerMinute: 1000, now }),
+    budget: new ReadBudget({ counters: memoryRateCounters(), perClientPerMinute: 1000, totalPerMinute: 1000, ipv6Prefix: 64, now }),
     lastGood: new LastGood({ store: lastGoodInSqlite(stateDb), staleForMs: 86_400_000, maxEntries: 10, log: () => undefined, now }),
     log: () => undefined,
     now,
@@ -47,7 +47,7 @@ async function throttledService(retryAfter: string) {
   return {
     service,
     clock,
-    read: () => reads.read(RECENT, RECENT, [], () => '192.0.2.1'),
+    read: () => reads.read(RECENT, RECENT, [], () => '192.0.2.1', 'essential'),
     async close() {
       transport.close();
       server.closeAllConnections();

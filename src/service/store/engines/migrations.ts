@@ -300,4 +300,15 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   ALTER TABLE signature_confirmations ADD COLUMN code_hash TEXT;
   ALTER TABLE signature_confirmations ADD COLUMN code_tries INTEGER NOT NULL DEFAULT 0;
   `,
+  // Console sign-in attempts (limits/sign-in-limit.ts), per client network and per operator
+  // email, each a window begun by its first attempt: counted before the password is checked,
+  // and kept in the database so a restart does not hand out a fresh budget. Keys are hashes.
+  `
+  CREATE TABLE sign_in_attempts (
+    key TEXT PRIMARY KEY,
+    started_at INTEGER NOT NULL,
+    count INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX sign_in_attempts_by_start ON sign_in_attempts(started_at);
+  `,
 ];

@@ -246,4 +246,15 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE signature_confirmations ADD COLUMN code_hash text;
   ALTER TABLE signature_confirmations ADD COLUMN code_tries integer NOT NULL DEFAULT 0;
   `,
+  // Console sign-in attempts (limits/sign-in-limit.ts), per client network and per operator
+  // email, each a window begun by its first attempt: counted before the password is checked,
+  // and shared by every instance on this database. Keys are hashes.
+  `
+  CREATE TABLE sign_in_attempts (
+    key text PRIMARY KEY,
+    started_at bigint NOT NULL,
+    count bigint NOT NULL
+  );
+  CREATE INDEX sign_in_attempts_by_start ON sign_in_attempts(started_at);
+  `,
 ];

@@ -1,0 +1,67 @@
+// The service's per-address limits count an IPv6 client by its network (`--ipv6-prefix`, 64 by
+// default; src/shared/client-network.ts): the failed-authentication budget that the API routes
+// and the form-post listener share, and the console's sign-in budget. The limits with `now` set
+// and addresses as the socket gives them; the prefix setting through the real command line.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { AuthFailureLimit } from '../../../src/service/limits/rate-limit.js';
+import { CODES_PER_ADDRESS, ConfirmationCodeLimit } from '../../../src/service/limits/confirmation-code-limit.js';
+
+const NOW = Date.parse('2026-11-22T10:00:00Z');
+
+function spentAfter(addresses: string[], probe: string, ipv6Prefix = 64): boolean {
+  const limit = new AuthFailureLimit(addresses.length, ipv6Prefix);
+  for (const address of addresses) limit.recordFailure(address, NOW);
+  try {
+    limit.refuseIfSpent(probe, NOW);
+    return false;
+  } catch (error) {
+    assert.equal((error as { status?: number }).status, 429);
+    return true;
+  }
+}
+
+test('failed authentications from addresses of one /64 fill one budget; the neighbouring /64 has its own', () => {
+  const inOne64 = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:abcd::9'];
+  assert.equal(spentAfter(inOne64, '2001:db8:1:2:ffff:ffff:ffff:ffff'), true);
+  assert.equal(spentAfter(inOne64, '2001:DB8:1:2:0:0:0:77'), true, 'another spelling');
+  assert.equal(spentAfter(inOne64, '2001:db8:1:3::1'), false);
+  assert.equal(spentAfter(inOne64, '2001:db8:1:1:ffff:ffff:ffff:ffff'), false);
+  assert.equal(spentAfter(inOne64.slice(0, 2), '2001:db8:1:2::3'), true, 'the Nth failure spends it exactly');
+});
+
+test('a dual-stack socket\'s ::ffff:v4 and the plain v4 are one client; the next v4 is another', () => {
+  assert.equal(spentAfter(['::ffff:192.0.2.1', '::ffff:192.0.2.1'], '192.0.2.1'), true);
+  assert.equal(spentAfter(['192.0.2.1', '192.0.2.1'], '::ffff:192.0.2.1'), true);
+  assert.equal(spentAfter(['192.0.2.1', '192.0.2.1'], '192.0.2.2'), false);
+});
+
+test('the prefix setting moves the boundary: /48 and /56 wider, /128 one address', () => {
+  assert.equal(spentAfter(['2001:db8:1:1::1', '2001:db8:1:ff00::1'], '2001:db8:1:ffff::1', 48), true);
+  assert.equal(spentAfter(['2001:db8:1:1::1', '2001:db8:1:ff00::1'], '2001:db8:2::1', 48), false);
+  assert.equal(spentAfter(['2001:db8:1:1::1', '2001:db8:1:ff::1'], '2001:db8:1:80::1', 56), true);
+  assert.equal(spentAfter(['2001:db8:1:1::1', '2001:db8:1:ff::1'], '2001:db8:1:100::1', 56), false);
+  assert.equal(spentAfter(['2001:db8:1:2::1', '2001:db8:1:2::1'], '2001:db8:1:2::2', 128), false);
+  assert.equal(spentAfter(['2001:db8:1:2::1', '2001:db8:1:2::1'], '2001:db8:1:2::1', 128), true);
+});
+
+test('confirmation codes typed from one /64 share one budget; the neighbouring /64 and another v4 do not', () => {
+  const limit = new ConfirmationCodeLimit(64);
+  for (let i = 1; i <= CODES_PER_ADDRESS; i++) assert.equal(limit.take(`2001:db8:1:2::${i.toString(16)}`, NOW), 0, `try ${i}`);
+  assert.ok(limit.take('2001:db8:1:2:ffff::1', NOW) > 0, 'the next try from the same /64 waits');
+  assert.equal(limit.take('2001:db8:1:3::1', NOW), 0);
+  const v4 = new ConfirmationCodeLimit(64);
+  for (let i = 0; i < CODES_PER_ADDRESS; i++) v4.take('::ffff:192.0.2.1', NOW);
+  assert.ok(v4.take('192.0.2.1', NOW) > 0, '::ffff:v4 and v4 are one client');
+  assert.equal(v4.take('192.0.2.2', NOW), 0);
+});
+
+test('--ipv6-prefix outside 32..128 is a usage error (exit 2), before anything is opened', () => {
+  const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+  for (const bad of ['31', '129', '64.5', 'wide', '']) {
+    const run = spawnSync(process.execPath, [bin, 'service', '--port', '0', '--db', '/nonexistent/x.db', '--ipv6-prefix', bad], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 2, bad);
+    assert.match(run.stderr, /^--ipv6-prefix: must be a whole number from 32 to 128\n/, bad);
+  }
+});
