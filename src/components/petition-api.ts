@@ -3,6 +3,7 @@
 // into one error type.
 import type { EmbedStatus, FieldProblemRef, PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
 import type { SignatureSubmission } from '../shared/consent.js';
+import type { Proof } from '../shared/proof.js';
 import { proxyBase } from './endpoint.js';
 
 /**
@@ -35,7 +36,8 @@ function problemsOf(body: unknown): FieldProblemRef[] {
   );
 }
 
-async function request<T>(url: URL, init: RequestInit): Promise<T> {
+/** Exported for the proof-of-work chunk (petition-sign/proof-of-work.ts), which keeps its own route out of the bundle. */
+export async function request<T>(url: URL, init: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
@@ -52,7 +54,7 @@ async function request<T>(url: URL, init: RequestInit): Promise<T> {
   return body as T;
 }
 
-function petitionUrl(endpoint: string | undefined, petitionId: number, rest = ''): URL {
+export function petitionUrl(endpoint: string | undefined, petitionId: number, rest = ''): URL {
   return new URL(`api/petitions/${petitionId}${rest}`, proxyBase(endpoint));
 }
 
@@ -88,7 +90,7 @@ export function fetchRecentSignatures(endpoint: string | undefined, petitionId: 
 export function submitSignature(
   endpoint: string | undefined,
   petitionId: number,
-  signer: SignatureSubmission,
+  signer: SignatureSubmission & { proof?: Proof },
   signal: AbortSignal,
 ) {
   return request<{ result: 'success'; messages?: string[] }>(petitionUrl(endpoint, petitionId, '/signatures'), {

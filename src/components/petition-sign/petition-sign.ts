@@ -169,6 +169,7 @@ export class PetitionSign extends LitElement {
             summary: phase.kind === 'form' ? phase.summary : [],
             networkFailed: phase.kind === 'form' && phase.networkFailed,
             sending: phase.kind === 'sending',
+            waiting: phase.kind === 'sending' && !!phase.waiting,
             country: this.countryChoice.value,
             hidePhone: this.hidePhone,
             hideReason: this.hideReason,
@@ -178,6 +179,7 @@ export class PetitionSign extends LitElement {
               event.preventDefault();
               this.flow.submit(event.currentTarget as HTMLFormElement);
             },
+            onTouch: () => void this.flow.touched().catch(() => undefined),
             onCountryChange: this.countryChoice.onChange,
             onSummaryLink: (event, field) => this.onSummaryLink(event, field),
             onRetry: () => this.renderRoot.querySelector('form')?.requestSubmit(),

@@ -31,6 +31,8 @@ export class SignFlow implements ReactiveController {
    * that just took the signature is there to serve it. Without it the thank-you stands alone.
    */
   shareStep?: typeof import('./share-step.js');
+  /** The proof of work, begun when the form is first touched (`touched`). */
+  private proof?: Promise<import('./proof-of-work.js').ProofOfWork>;
   private focusedFor?: SignState;
   private readonly reporter = new ProblemReporter('petition-sign');
 
@@ -49,7 +51,10 @@ export class SignFlow implements ReactiveController {
 
   private readonly submitRequest = new RequestController(this.host, {
     task: async ([signer]: readonly [SignatureSubmission], { signal }) =>
-      submitSignature(this.host.endpoint, this.host.petitionId, signer, signal),
+      (await this.touched()).send(
+        (proof) => submitSignature(this.host.endpoint, this.host.petitionId, { ...signer, proof }, signal),
+        () => this.go({ kind: 'sending', waiting: true }),
+      ),
     onComplete: () => this.signed(false),
     onError: (error) => {
       if (error instanceof RequestFailure && error.status === 409) this.signed(true);
@@ -67,6 +72,7 @@ export class SignFlow implements ReactiveController {
   /** A new petition or proxy: its own notice, count and form, never the previous one's thank-you. */
   restart(): void {
     this.petition = undefined;
+    this.proof = undefined;
     if (this.host.petitionId > 0) this.retryLoad();
     else this.go({ kind: 'failed', problem: { kind: 'missing-petition-id' }, retry: false });
   }
@@ -74,6 +80,15 @@ export class SignFlow implements ReactiveController {
   retryLoad(): void {
     this.go({ kind: 'loading' });
     void this.petitionRequest.run([this.host.endpoint, this.host.petitionId]);
+  }
+
+  /** The form's first touch begins the proof of work (its own chunk), so it is done by the time the person is. */
+  touched() {
+    // A chunk that could not load is tried again on the next touch or submission.
+    return (this.proof ??= import('./proof-of-work.js').then(
+      (module) => new module.ProofOfWork(this.host.endpoint, this.host.petitionId),
+      (error) => ((this.proof = undefined), Promise.reject(error)),
+    ));
   }
 
   /** Validates with the shared schema; only a valid signature is sent, and only once at a time. */

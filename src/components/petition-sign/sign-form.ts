@@ -24,6 +24,8 @@ export interface FormView {
   summary: string[];
   networkFailed: boolean;
   sending: boolean;
+  /** Sent before the proof of work was done: the status says the signature goes in a moment. */
+  waiting: boolean;
   country: string;
   hidePhone: boolean;
   hideReason: boolean;
@@ -31,6 +33,8 @@ export interface FormView {
   /** The petition's opt-ins: checkboxes the signer may tick, never ticked for them. */
   optIns: readonly OptIn[];
   onSubmit: (event: SubmitEvent) => void;
+  /** The form's first focus begins the proof of work. */
+  onTouch: () => void;
   onCountryChange: (event: Event) => void;
   onSummaryLink: (event: MouseEvent, field: SignerField) => void;
   onRetry: () => void;
@@ -146,7 +150,7 @@ function networkFailure(view: FormView) {
 
 export function renderSignForm(view: FormView) {
   const { t, country } = view;
-  return html`<form part="form" novalidate @submit=${view.onSubmit}>
+  return html`<form part="form" novalidate @submit=${view.onSubmit} @focusin=${view.onTouch}>
     ${errorSummary(view)} ${networkFailure(view)}
     ${textField(view, 'first_name', 'given-name')} ${textField(view, 'last_name', 'family-name')}
     ${textField(view, 'email', 'email', { type: 'email' })} ${countryField(view)}
@@ -174,6 +178,6 @@ export function renderSignForm(view: FormView) {
     <button type="submit" part="submit" aria-disabled=${view.sending ? 'true' : 'false'} aria-describedby="notice">
       ${view.submitLabel || t.t('submit')}
     </button>
-    <p class="visually-hidden" role="status">${view.sending ? t.t('sending') : nothing}</p>
+    <p class="visually-hidden" role="status">${view.sending ? t.t(view.waiting ? 'proofWaiting' : 'sending') : nothing}</p>
   </form>`;
 }

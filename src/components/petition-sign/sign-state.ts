@@ -13,7 +13,8 @@ export type SignState =
   | { kind: 'closed' }
   | { kind: 'unavailable'; problem: EmbedProblem }
   | { kind: 'form'; problems: ShownProblem[]; summary: string[]; networkFailed: boolean }
-  | { kind: 'sending' }
+  /** `waiting`: sent before the proof of work was done (petition-sign/proof-of-work.ts), so it says so. */
+  | { kind: 'sending'; waiting?: boolean }
   | { kind: 'thanked'; copy: CopyState };
 
 export type FormPhase = Extract<SignState, { kind: 'form' }>;
