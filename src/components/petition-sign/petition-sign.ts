@@ -168,8 +168,7 @@ export class PetitionSign extends LitElement {
             problems: phase.kind === 'form' ? phase.problems : [],
             summary: phase.kind === 'form' ? phase.summary : [],
             networkFailed: phase.kind === 'form' && phase.networkFailed,
-            sending: phase.kind === 'sending',
-            waiting: phase.kind === 'sending' && !!phase.waiting,
+            sending: phase.kind === 'sending' && (phase.note ?? 'sending'),
             country: this.countryChoice.value,
             hidePhone: this.hidePhone,
             hideReason: this.hideReason,
@@ -179,7 +178,6 @@ export class PetitionSign extends LitElement {
               event.preventDefault();
               this.flow.submit(event.currentTarget as HTMLFormElement);
             },
-            onTouch: () => void this.flow.touched().catch(() => undefined),
             onCountryChange: this.countryChoice.onChange,
             onSummaryLink: (event, field) => this.onSummaryLink(event, field),
             onRetry: () => this.renderRoot.querySelector('form')?.requestSubmit(),

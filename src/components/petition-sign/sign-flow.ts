@@ -8,7 +8,7 @@ import type { PetitionSummary } from '../../shared/types.js';
 import { ProblemReporter, diagnose } from '../embed-problem.js';
 import { proxyBase } from '../endpoint.js';
 import type { Translator } from '../i18n/translator.js';
-import { RequestFailure, fetchPetition, submitSignature } from '../petition-api.js';
+import { RequestFailure, fetchPetition } from '../petition-api.js';
 import { PetitionSignedEvent } from '../petition-signed-event.js';
 import { RequestController } from '../request.js';
 import { readSigner, shownProblems, submissionFailure, submissionFrom } from './form-outcome.js';
@@ -31,8 +31,6 @@ export class SignFlow implements ReactiveController {
    * that just took the signature is there to serve it. Without it the thank-you stands alone.
    */
   shareStep?: typeof import('./share-step.js');
-  /** The proof of work, begun when the form is first touched (`touched`). */
-  private proof?: Promise<import('./proof-of-work.js').ProofOfWork>;
   private focusedFor?: SignState;
   private readonly reporter = new ProblemReporter('petition-sign');
 
@@ -50,11 +48,7 @@ export class SignFlow implements ReactiveController {
   });
 
   private readonly submitRequest = new RequestController(this.host, {
-    task: async ([signer]: readonly [SignatureSubmission], { signal }) =>
-      (await this.touched()).send(
-        (proof) => submitSignature(this.host.endpoint, this.host.petitionId, { ...signer, proof }, signal),
-        () => this.go({ kind: 'sending', waiting: true }),
-      ),
+    task: async ([signer]: readonly [SignatureSubmission], { signal }) => (await this.touched()).send(this, signer, signal),
     onComplete: () => this.signed(false),
     onError: (error) => {
       if (error instanceof RequestFailure && error.status === 409) this.signed(true);
@@ -67,12 +61,13 @@ export class SignFlow implements ReactiveController {
     private readonly translator: Translator,
   ) {
     host.addController(this);
+    // The form's first touch (focus anywhere in the element) begins the proof of work.
+    host.addEventListener('focusin', () => this.touched().catch(() => undefined));
   }
 
   /** A new petition or proxy: its own notice, count and form, never the previous one's thank-you. */
   restart(): void {
     this.petition = undefined;
-    this.proof = undefined;
     if (this.host.petitionId > 0) this.retryLoad();
     else this.go({ kind: 'failed', problem: { kind: 'missing-petition-id' }, retry: false });
   }
@@ -82,13 +77,9 @@ export class SignFlow implements ReactiveController {
     void this.petitionRequest.run([this.host.endpoint, this.host.petitionId]);
   }
 
-  /** The form's first touch begins the proof of work (its own chunk), so it is done by the time the person is. */
+  /** The proof of work (its own chunk, which keeps one per element), begun on the first touch. */
   touched() {
-    // A chunk that could not load is tried again on the next touch or submission.
-    return (this.proof ??= import('./proof-of-work.js').then(
-      (module) => new module.ProofOfWork(this.host.endpoint, this.host.petitionId),
-      (error) => ((this.proof = undefined), Promise.reject(error)),
-    ));
+    return import('./proof-of-work.js').then((module) => module.proofOf(this.host));
   }
 
   /** Validates with the shared schema; only a valid signature is sent, and only once at a time. */
@@ -115,7 +106,8 @@ export class SignFlow implements ReactiveController {
     this.reporter.report(this.phase.kind === 'failed' || this.phase.kind === 'unavailable' ? this.phase.problem : undefined);
   }
 
-  private go(phase: SignState): void {
+  /** Public for the proof of work's chunk, which says when a signature waits for it. */
+  go(phase: SignState): void {
     this.phase = phase;
     this.host.requestUpdate();
   }

@@ -23,9 +23,8 @@ export interface FormView {
   /** Messages that name no field, shown first in the summary. */
   summary: string[];
   networkFailed: boolean;
-  sending: boolean;
-  /** Sent before the proof of work was done: the status says the signature goes in a moment. */
-  waiting: boolean;
+  /** While sending, what the status says (the proof of work may have a note of its own); else false. */
+  sending: false | 'sending' | 'proofWaiting';
   country: string;
   hidePhone: boolean;
   hideReason: boolean;
@@ -33,8 +32,6 @@ export interface FormView {
   /** The petition's opt-ins: checkboxes the signer may tick, never ticked for them. */
   optIns: readonly OptIn[];
   onSubmit: (event: SubmitEvent) => void;
-  /** The form's first focus begins the proof of work. */
-  onTouch: () => void;
   onCountryChange: (event: Event) => void;
   onSummaryLink: (event: MouseEvent, field: SignerField) => void;
   onRetry: () => void;
@@ -150,7 +147,7 @@ function networkFailure(view: FormView) {
 
 export function renderSignForm(view: FormView) {
   const { t, country } = view;
-  return html`<form part="form" novalidate @submit=${view.onSubmit} @focusin=${view.onTouch}>
+  return html`<form part="form" novalidate @submit=${view.onSubmit}>
     ${errorSummary(view)} ${networkFailure(view)}
     ${textField(view, 'first_name', 'given-name')} ${textField(view, 'last_name', 'family-name')}
     ${textField(view, 'email', 'email', { type: 'email' })} ${countryField(view)}
@@ -178,6 +175,6 @@ export function renderSignForm(view: FormView) {
     <button type="submit" part="submit" aria-disabled=${view.sending ? 'true' : 'false'} aria-describedby="notice">
       ${view.submitLabel || t.t('submit')}
     </button>
-    <p class="visually-hidden" role="status">${view.sending ? t.t(view.waiting ? 'proofWaiting' : 'sending') : nothing}</p>
+    <p class="visually-hidden" role="status">${view.sending ? t.t(view.sending) : nothing}</p>
   </form>`;
 }

@@ -13,8 +13,8 @@ export type SignState =
   | { kind: 'closed' }
   | { kind: 'unavailable'; problem: EmbedProblem }
   | { kind: 'form'; problems: ShownProblem[]; summary: string[]; networkFailed: boolean }
-  /** `waiting`: sent before the proof of work was done (petition-sign/proof-of-work.ts), so it says so. */
-  | { kind: 'sending'; waiting?: boolean }
+  /** `note`: sent before the proof of work was done (proof-of-work.ts), so the status says so. */
+  | { kind: 'sending'; note?: 'proofWaiting' }
   | { kind: 'thanked'; copy: CopyState };
 
 export type FormPhase = Extract<SignState, { kind: 'form' }>;
