@@ -29,4 +29,5 @@ export interface Proof {
 }
 
 /** Why the proxy refused a proof: the `code` of its `{ field: "proof", code }` problem. */
-export type ProofProblem = 'missing' | 'malformed' | 'forged' | 'expired' | 'other_petition' | 'used';
+export const PROOF_PROBLEMS = ['missing', 'malformed', 'forged', 'expired', 'other_petition', 'used'] as const;
+export type ProofProblem = (typeof PROOF_PROBLEMS)[number];

@@ -19,7 +19,7 @@ import type { UsedProofStore } from './used-proof-store.js';
 export const CHALLENGE_LIFETIME_SECONDS = 30 * 60;
 
 /** The longest salt this proxy issues (24 hex, `?expires=` ten digits, `&petition=` up to 15): with room. */
-const SALT_MAX_LENGTH = 128;
+export const SALT_MAX_LENGTH = 128;
 
 const hex64 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
 
@@ -48,8 +48,13 @@ const MESSAGES: Record<ProofProblem, (petitionId: number) => string> = {
   used: () => `${PROOF_FIELD}: the challenge was already used for a signature: solve a new one`,
 };
 
+/** The message of a refused proof (also the API reference's example). */
+export function proofRefusalMessage(petitionId: number, code: ProofProblem): string {
+  return MESSAGES[code](petitionId);
+}
+
 function refused(petitionId: number, code: ProofProblem): ProxyError {
-  return new ProxyError(400, [MESSAGES[code](petitionId)], { problems: [{ field: PROOF_FIELD, code }] });
+  return new ProxyError(400, [proofRefusalMessage(petitionId, code)], { problems: [{ field: PROOF_FIELD, code }] });
 }
 
 export interface ProofOfWorkOptions {
