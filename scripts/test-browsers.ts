@@ -22,8 +22,8 @@ import { launchChromium } from '../support/chromium.js';
 
 const { values } = parseArgs({ options: { only: { type: 'string', default: 'chromium,firefox,webkit' } } });
 const root = new URL('..', import.meta.url).pathname;
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const resolve = (specifier: string) => createRequire(import.meta.url).resolve(specifier);
+const axeSource = readFileSync(resolve('axe-core/axe.min.js'), 'utf8');
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** What each browser's automation offers this run: one page, keys, and scripts in the page. */
@@ -48,9 +48,22 @@ async function chromiumDriver(): Promise<Driver> {
   };
 }
 
+/** The little of puppeteer-core's API this uses. */
+interface Puppeteer {
+  launch(options: { browser: 'firefox'; executablePath: string; headless: boolean }): Promise<{
+    newPage(): Promise<{
+      goto(url: string): Promise<unknown>;
+      keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+      evaluate(expression: string): Promise<unknown>;
+    }>;
+    close(): Promise<void>;
+  }>;
+}
+
 async function firefoxDriver(): Promise<Driver> {
-  // puppeteer-core comes with @web/test-runner's Chrome launcher; resolved by path, as axe-core is.
-  const puppeteer = (await import(pathToFileURL(require.resolve('puppeteer-core')).href)) as typeof import('puppeteer-core');
+  // puppeteer-core comes with @web/test-runner's Chrome launcher (not a dependency of ours):
+  // resolved by path at run time, as axe-core is.
+  const puppeteer = ((await import(pathToFileURL(resolve('puppeteer-core')).href)) as { default: Puppeteer }).default;
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true });
   const page = await browser.newPage();
   return {
