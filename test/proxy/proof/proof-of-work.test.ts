@@ -7,13 +7,21 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Sqlite } from '../../../src/sqlite.js';
-import { CHALLENGE_LIFETIME_SECONDS } from '../../../src/proxy/proof/proof-of-work.js';
+import { CHALLENGE_LIFETIME_SECONDS, PROOF_JSON_MAX_BYTES, SALT_MAX_LENGTH } from '../../../src/proxy/proof/proof-of-work.js';
+import { PROOF_OF_WORK_MAX } from '../../../src/proxy/config/config.js';
 import { QUEUED_MESSAGE } from '../../../src/proxy/outbox/submissions.js';
 import type { Proof } from '../../../src/shared/proof.js';
 import { Stack, eventually, keysDecided, signer } from '../stack.js';
 import { challengeFor, proofFor, solve } from './solve.js';
 
 const DIFFICULTY = { first: 2000, second: 500 };
+
+test('the body limit\'s room for a proof holds the longest one, every character written \\uXXXX', () => {
+  const escaped = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  const longest = { algorithm: 'SHA-256', challenge: 'f'.repeat(64), number: PROOF_OF_WORK_MAX, salt: 's'.repeat(SALT_MAX_LENGTH), signature: 'f'.repeat(64) };
+  const json = `"${escaped('proof')}":{${Object.entries(longest).map(([key, value]) => `"${escaped(key)}":${typeof value === 'number' ? value : `"${escaped(value)}"`}`).join(',')}},`;
+  assert.ok(Buffer.byteLength(json) <= PROOF_JSON_MAX_BYTES, `${Buffer.byteLength(json)} > ${PROOF_JSON_MAX_BYTES}`);
+});
 
 describe('the proof of work at the proxy', () => {
   let stack: Stack;
@@ -178,9 +186,9 @@ describe('the proof of work at the proxy', () => {
     const names = await eventually(async () => {
       const page = (await stack.call('GET', `/api/petitions/${first}/signatures?page_size=100`)).json() as { signatures: Array<{ name: string }> };
       const listed = page.signatures.map((s) => s.name);
-      return listed.includes('Proven Queued') && listed;
+      return listed.includes('Proven Queued') ? listed : undefined;
     }, 10_000, 'the queued signature to be listed');
-    assert.ok(!names.some((name) => name.startsWith('Unproven')));
+    assert.ok(names && !names.some((name) => name.startsWith('Unproven')));
   });
 
   test('nothing secret or personal in any answer or log line', () => {
