@@ -26,8 +26,8 @@ export interface PetitionConfig {
  * docs/benchmarks.md "Proof of work" (at most twice that), spent while the person types; a script
  * pays it for every signature.
  */
-export const PROOF_OF_WORK_DEFAULT = 100_000;
-/** About a minute in a browser: more would make people wait. */
+export const PROOF_OF_WORK_DEFAULT = 1_000_000;
+/** About ten seconds at most in that browser, a minute on a slow phone: more would make people wait. */
 export const PROOF_OF_WORK_MAX = 10_000_000;
 
 export interface ProxyConfig {

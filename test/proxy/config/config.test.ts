@@ -30,9 +30,9 @@ test('a valid config gets its defaults; the environment overrides key and secret
   assert.equal(config.staleForSeconds, 86_400);
 });
 
-test('proofOfWork: per petition, 100,000 by default, 0 turns it off, at most 10,000,000, a whole number', () => {
+test('proofOfWork: per petition, 1,000,000 by default, 0 turns it off, at most 10,000,000, a whole number', () => {
   const withProof = (proofOfWork: unknown) => parseProxyConfig({ ...valid, petitions: [{ ...valid.petitions[0], proofOfWork }] });
-  assert.equal(parseProxyConfig(valid).petitions[0]!.proofOfWork, 100_000);
+  assert.equal(parseProxyConfig(valid).petitions[0]!.proofOfWork, 1_000_000);
   assert.equal(withProof(0).petitions[0]!.proofOfWork, 0);
   assert.equal(withProof(10_000_000).petitions[0]!.proofOfWork, 10_000_000);
   const problem = (value: unknown) => {
