@@ -9,10 +9,13 @@ import { formatProblem, problemMessage } from '../../src/shared/signature-schema
 import viteConfig from '../../vite.config.js';
 import { petitionId, schemaRef } from './object-schema.js';
 import { examplePage, exampleSignatures, exampleSummary, outcomeExamples } from './resource-examples.js';
+import { failureResponse, header, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
+import { PROOF_FIELD, PROOF_PROBLEMS } from '../../src/shared/proof.js';
+import { PROOF_OF_WORK_DEFAULT } from '../../src/proxy/config/config.js';
+import { CHALLENGE_LIFETIME_SECONDS, proofRefusalMessage } from '../../src/proxy/proof/proof-of-work.js';
 
 /** 43 base64url characters, as newWithdrawalToken (src/shared/withdrawal-token.ts) makes them. */
 const EXAMPLE_WITHDRAWAL_TOKEN = 'q8Zx3vN1bT0pLw6fH2sKc9GmYa4dRj7uEo5iXn_Ub-M';
-import { failureResponse, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
 import { corsHeaders, preflightOperation, publicHeaders, readHeaders, retryAfter, scriptOperation } from './proxy-responses.js';
 
 /** The folder Vite writes the chunks to, from vite.config.ts (`chunks/[name]-[hash].js`). */
@@ -69,6 +72,7 @@ const submission: OpenApiObject = {
                   additionalProperties: false,
                 },
                 language: { type: 'string', pattern: LANGUAGE_TAG.source, description: "The form's language: which words of an opt-in the signer saw." },
+                [PROOF_FIELD]: schemaRef('ProofOfWork'),
               },
             },
           ],
@@ -91,7 +95,8 @@ const submission: OpenApiObject = {
       },
     }, corsHeaders()),
     '400': {
-      description: "The body is not JSON, or the signer's fields break the rules: one \"field: message\" each, in form order, and each problem as (field, code) in `problems`, for the browser to say in the signer's language.",
+      description:
+        "The body is not JSON, or the signer's fields break the rules: one \"field: message\" each, in form order, and each problem as (field, code) in `problems`, for the browser to say in the signer's language. Or the proof of work is missing, malformed, forged or tampered with, expired, issued for another petition, or already spent (field `proof`): checked after the signer's fields and consent, before the signature goes to the service or the outbox.",
       headers: corsHeaders(),
       content: {
         'application/json': {
@@ -106,6 +111,10 @@ const submission: OpenApiObject = {
               },
             },
             'not JSON': { summary: 'Not JSON', value: { result: 'failure', messages: ["body: must be a JSON object with the signer's fields"] } },
+            'proof spent': {
+              summary: `A proof of work already spent (codes: ${PROOF_PROBLEMS.join(', ')})`,
+              value: { result: 'failure', messages: [proofRefusalMessage(42, 'used')], problems: [{ field: PROOF_FIELD, code: 'used' }] },
+            },
           },
         },
       },
@@ -184,6 +193,31 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         },
       },
       post: submission,
+      options,
+    },
+    '/api/petitions/{petition_id}/challenge': {
+      parameters: [petitionParameter],
+      get: {
+        operationId: 'proofOfWorkChallenge',
+        summary: 'A proof-of-work challenge for one signature',
+        description: `A new challenge each time (altcha's v1 format), signed with a key of this proxy's, bound to the petition and expiring ${CHALLENGE_LIFETIME_SECONDS / 60} minutes after it is issued. Its solution, sent as the signature's \`proof\`, is good for one signature. \`maxnumber\` is the petition's \`proofOfWork\` setting (1 when that is 0: then no proof is asked for). Nothing is stored until a proof is spent.`,
+        responses: {
+          '200': jsonResponse('The challenge; never cached.', schemaRef('Challenge'), {
+            challenge: {
+              summary: 'A challenge for petition 42',
+              value: {
+                algorithm: 'SHA-256',
+                challenge: '4c2e9fd3fd2d1b6a3c1f1d0c7f35b4e5f4f1b0f79d6ab9d9a8c1e2f3a4b5c6d7',
+                maxnumber: PROOF_OF_WORK_DEFAULT,
+                salt: '3f9a1c2b4d5e6f708192a3b4?petition=42&expires=1795597200&',
+                signature: '9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c',
+              },
+            },
+          }, { ...corsHeaders(), 'Cache-Control': header('A new challenge each time.', { const: 'no-store' }) }),
+          '403': responseRef('OriginRefused'),
+          '404': responseRef('PetitionNotFound'),
+        },
+      },
       options,
     },
     '/api/petitions/{petition_id}/signatures/recent': {

@@ -1,6 +1,6 @@
 // docs/openapi/proxy.yaml: the signing proxy's own routes, the ones the browser elements call,
 // the service's callback, and the script files.
-import { authKeyOutcomeSchema, embedStatusSchema, proxyFailureSchema, petitionSummarySchema, signaturePageSchema, signatureReceivedSchema, signatureSchema, successSchema } from './resource-schemas.js';
+import { authKeyOutcomeSchema, challengeSchema, embedStatusSchema, proofSchema, proxyFailureSchema, petitionSummarySchema, signaturePageSchema, signatureReceivedSchema, signatureSchema, successSchema } from './resource-schemas.js';
 import type { OpenApiObject } from './response-objects.js';
 import { proxyOperations } from './proxy-operations.js';
 import { proxyHeaders, proxyResponses } from './proxy-responses.js';
@@ -45,6 +45,8 @@ export function proxyDocument(version: string): OpenApiObject {
         EmbedStatus: embedStatusSchema,
         AuthKeyOutcome: authKeyOutcomeSchema,
         SignerFields: signerFieldsSchema(),
+        Challenge: challengeSchema,
+        ProofOfWork: proofSchema,
       },
       responses: proxyResponses,
       headers: proxyHeaders,

@@ -11,6 +11,9 @@ import { MAX_PAGE_SIZE } from '../../src/service/signatures/pagination.js';
 import { KEY_REQUEST_TEXT_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
 import { OPT_IN_ID, OPT_INS_MAX, type OptIn } from '../../src/shared/consent.js';
 import { PROBLEM_CODES, SIGNER_FIELDS } from '../../src/shared/signature-schema.js';
+import { PROOF_ALGORITHM, PROOF_FIELD, PROOF_PROBLEMS, type Challenge, type Proof } from '../../src/shared/proof.js';
+import { PROOF_OF_WORK_MAX } from '../../src/proxy/config/config.js';
+import { SALT_MAX_LENGTH } from '../../src/proxy/proof/proof-of-work.js';
 import type {
   AuthKeyCallbackPayload,
   EmbedStatus,
@@ -180,8 +183,8 @@ export const proxyFailureSchema = objectSchema<FailureBody>(
   {
     problems: {
       type: 'array',
-      description: "The proxy's 400 for a signer's fields: each problem as (field, code), in form order, beside its message.",
-      items: objectSchema<FieldProblemRef>({ field: { enum: [...SIGNER_FIELDS] }, code: { enum: [...PROBLEM_CODES] } }, {}),
+      description: "The proxy's 400 for a signer's fields: each problem as (field, code), in form order, beside its message; a refused proof of work is the field `proof` with its own codes.",
+      items: objectSchema<FieldProblemRef>({ field: { enum: [...SIGNER_FIELDS, PROOF_FIELD] }, code: { enum: [...PROBLEM_CODES, ...PROOF_PROBLEMS] } }, {}),
     },
     withdraw_url: {
       type: 'string',
@@ -214,3 +217,34 @@ export const signatureReceivedSchema = objectSchema<SubmissionResult>(
 );
 
 export const petitionIdBodySchema = objectSchema<{ petition_id: number }>({ petition_id: petitionId }, {});
+
+// The proof of work (src/proxy/proof/proof-of-work.ts): a challenge, and its solution as sent.
+const hex64: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{64}$' };
+const salt: JsonSchema = { type: 'string', maxLength: SALT_MAX_LENGTH };
+
+export const challengeSchema = objectSchema<Challenge>(
+  {
+    algorithm: { const: PROOF_ALGORITHM },
+    challenge: hex64,
+    maxnumber: { type: 'integer', minimum: 1, maximum: PROOF_OF_WORK_MAX },
+    salt: { ...salt, description: 'Random hex, then the petition and the expiry (Unix seconds) as parameters, all covered by the signature.' },
+    signature: hex64,
+  },
+  {},
+  { description: "A proof-of-work challenge (altcha's v1 format): find the number n, 0 <= n <= maxnumber, whose SHA-256 of salt followed by n in decimal is `challenge`." },
+);
+
+export const proofSchema = objectSchema<Proof>(
+  {
+    algorithm: { const: PROOF_ALGORITHM },
+    challenge: hex64,
+    number: { type: 'integer', minimum: 0, maximum: PROOF_OF_WORK_MAX },
+    salt,
+    signature: hex64,
+  },
+  {},
+  {
+    description:
+      "A solved challenge from GET /api/petitions/{petition_id}/challenge: its algorithm, challenge, salt and signature as given, and the number found. Required unless the petition's proofOfWork setting is 0; good for one signature, until the challenge expires.",
+  },
+);

@@ -3,6 +3,7 @@
 // into one error type.
 import type { EmbedStatus, FailureBody, FieldProblemRef, PetitionSummary, Signature, SignaturePage, SortOrder, SubmissionResult } from '../shared/types.js';
 import type { SignatureSubmission } from '../shared/consent.js';
+import type { Proof } from '../shared/proof.js';
 import { proxyBase } from './endpoint.js';
 
 /**
@@ -37,7 +38,8 @@ function problemsOf(body: unknown): FieldProblemRef[] {
   );
 }
 
-async function request<T>(url: URL, init: RequestInit): Promise<T> {
+/** Exported for the proof-of-work chunk (petition-sign/proof-of-work.ts), which keeps its own route out of the bundle. */
+export async function request<T>(url: URL, init: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
@@ -54,7 +56,7 @@ async function request<T>(url: URL, init: RequestInit): Promise<T> {
   return body as T;
 }
 
-function petitionUrl(endpoint: string | undefined, petitionId: number, rest = ''): URL {
+export function petitionUrl(endpoint: string | undefined, petitionId: number, rest = ''): URL {
   return new URL(`api/petitions/${petitionId}${rest}`, proxyBase(endpoint));
 }
 
@@ -90,7 +92,7 @@ export function fetchRecentSignatures(endpoint: string | undefined, petitionId: 
 export function submitSignature(
   endpoint: string | undefined,
   petitionId: number,
-  signer: SignatureSubmission,
+  signer: SignatureSubmission & { proof?: Proof },
   signal: AbortSignal,
 ) {
   return request<SubmissionResult>(petitionUrl(endpoint, petitionId, '/signatures'), {

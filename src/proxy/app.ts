@@ -17,13 +17,14 @@ import type { PetitionReads } from './reads/petition-reads.js';
 import { ClientLimit } from './visitors/client-limit.js';
 import type { RateCounters } from './visitors/rate-counters.js';
 import type { Submissions } from './outbox/submissions.js';
+import { PROOF_JSON_MAX_BYTES, type ProofOfWork } from './proof/proof-of-work.js';
 
 /**
  * Every signature the schema accepts fits, in any script, even from a browser whose JSON escapes
  * every character as \uXXXX, with the honeypot field filled in too: 16 KiB, raised as far as
- * that needs (21 KiB).
+ * that needs, with the proof of work beside it.
  */
-export const BODY_LIMIT_BYTES = bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD]) + worstCaseConsentJsonBytes());
+export const BODY_LIMIT_BYTES = bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD]) + worstCaseConsentJsonBytes() + PROOF_JSON_MAX_BYTES);
 
 /** The one answer to a body over the limit, however it was read. */
 export function bodyTooLarge(): ProxyError {
@@ -41,6 +42,7 @@ export interface ProxyAppParts {
   callbackRefusals: LogSummary;
   reads: PetitionReads;
   submissions: Submissions;
+  proofs: ProofOfWork;
   assets: AssetSource;
   /** The address a request is counted against (client-address.ts). */
   clientAddress: (c: Context) => string;
@@ -84,6 +86,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
       petitionIds: parts.petitionIds,
       reads: parts.reads,
       submissions: parts.submissions,
+      proofs: parts.proofs,
       rateLimit: new ClientLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute, ipv6Prefix: config.ipv6Prefix }),
       clientAddress: parts.clientAddress,
       optInsOf: (id) => optInsOf(config, id),

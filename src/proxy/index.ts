@@ -17,7 +17,7 @@ import { AuthKeys } from './keys/auth-keys.js';
 import { CallbackVerifier } from './keys/callback-verification.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { ClientAddresses } from './visitors/client-address.js';
-import { optInsOf, type ProxyConfig } from './config/config.js';
+import { optInsOf, proofOfWorkOf, type ProxyConfig } from './config/config.js';
 import { createKeyFile } from './keys/key-file.js';
 import { LAST_GOOD_MAX_ENTRIES, LastGood } from './reads/last-good.js';
 import { lastGoodInSqlite } from './reads/last-good-sqlite.js';
@@ -32,6 +32,8 @@ import { createTimerScheduler } from './background/scheduler.js';
 import { seenCallbacksInSqlite } from './keys/seen-callback-sqlite.js';
 import { openStateDatabase } from './config/state-database.js';
 import { Submissions } from './outbox/submissions.js';
+import { ProofOfWork } from './proof/proof-of-work.js';
+import { usedProofsInSqlite } from './proof/used-proof-sqlite.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
 import { cachedReadListener } from './reads/cached-read-listener.js';
 import { proxyOriginRules } from './visitors/origin-policy.js';
@@ -75,6 +77,8 @@ export interface ProxyOptions {
   webhookTiming?: WebhookTiming;
   /** Deadlines and caps on connections; defaults in src/shared/connection-limits.ts (the service's too). */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** The proof of work's clock (its challenges' expiry); tests set it. Default Date.now. */
+  now?: () => number;
 }
 
 export interface RunningProxy {
@@ -181,6 +185,12 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     callbackRefusals: new LogSummary({ name: 'callback-refusals', scheduler, log, subject: 'callbacks refused', windowMs: options.logSummaryMs ?? 60_000 }),
     reads,
     submissions,
+    proofs: new ProofOfWork({
+      secret: config.secret,
+      difficultyOf: (id) => proofOfWorkOf(config, id),
+      used: usedProofsInSqlite(stateDb),
+      ...(options.now ? { now: options.now } : {}),
+    }),
     assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR, { preload: (path) => isElementAsset(`/${path}`) }),
     clientAddress: (c) => clientAddresses.of(c),
     rateCounters,

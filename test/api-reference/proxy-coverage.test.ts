@@ -81,8 +81,8 @@ describe('a proxy answering every documented status', () => {
     }
   });
 
-  test('reads: 200, 400, 403, 404', async () => {
-    for (const path of [`/api/petitions/${petition}`, signatures, `${signatures}/recent`]) {
+  test('reads and the proof-of-work challenge: 200, 400, 403, 404', async () => {
+    for (const path of [`/api/petitions/${petition}`, signatures, `${signatures}/recent`, `/api/petitions/${petition}/challenge`]) {
       await expect(call('GET', path, { headers: ALLOWED }), 200);
       await expect(call('GET', path, { headers: REFUSED }), 403);
       await expect(call('GET', path.replace(`/${petition}`, '/999999')), 404);

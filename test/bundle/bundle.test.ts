@@ -16,6 +16,8 @@ import type { Browser } from 'playwright-core';
 const dist = new URL('../../dist/', import.meta.url).pathname;
 const bundle = join(dist, 'petition-embed.js');
 const BUDGET_BYTES = 20 * 1024;
+/** The proof of work's solver, loaded on the form's first touch (src/components/petition-sign/proof-of-work.ts). */
+const PROOF_BUDGET_BYTES = 3 * 1024;
 const built = process.env.PETITION_EMBED_BUILT !== '0' && existsSync(bundle);
 
 const PAGE = `<!doctype html>
@@ -115,12 +117,21 @@ test('the English bundle is at most 20 KB gzipped', { skip: !built && 'bundle no
   for (const locale of ['messages', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'share-step']) assert.ok(locales.some((name) => name.startsWith(`${locale}-`)), `no ${locale} chunk`);
 });
 
+test('the proof of work is a chunk of its own, at most 3 KB gzipped, not in the bundle', { skip: !built && 'bundle not built' }, async () => {
+  const chunks = (await readdir(join(dist, 'chunks'))).filter((name) => name.startsWith('proof-of-work-'));
+  assert.equal(chunks.length, 1, `proof-of-work chunks: ${chunks.join(', ')}`);
+  const size = gzipSync(await readFile(join(dist, 'chunks', chunks[0]!)), { level: 9 }).length;
+  assert.ok(size <= PROOF_BUDGET_BYTES, `${chunks[0]} is ${size} bytes gzipped, over ${PROOF_BUDGET_BYTES}`);
+  // The solver's code travels only in the chunk.
+  assert.ok(!(await readFile(bundle, 'utf8')).includes('SHA-256'), 'the bundle carries the solver');
+});
+
 test('the bundle is one ES module: no other top-level file, and its chunks import nothing but it', { skip: !built && 'bundle not built' }, async () => {
   // (`npm run build` also writes dist/lib and dist/custom-elements.json for npm: not the bundle.)
   const topLevelScripts = (await readdir(dist)).filter((name) => /\.m?js$/.test(name));
   assert.deepEqual(topLevelScripts, ['petition-embed.js']);
   const chunks = await readdir(join(dist, 'chunks'));
-  assert.equal(chunks.length, 8, `chunks: ${chunks.join(', ')}`);
+  assert.equal(chunks.length, 9, `chunks: ${chunks.join(', ')}`);
   for (const chunk of chunks) {
     const code = await readFile(join(dist, 'chunks', chunk), 'utf8');
     const imports = [...code.matchAll(/\bfrom\s*["'`]([^"'`]+)["'`]|\bimport\s*\(?\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1] ?? m[2]);

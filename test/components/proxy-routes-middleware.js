@@ -2,10 +2,13 @@
 // their real response shapes, validating submissions with the shared signer schema. Each test
 // creates its own petition through POST /__test/petitions, so tests running side by side never
 // share state; /__test/petitions/:id/fail-next and /delay script failures and slow answers.
+// Signatures need a solved proof of work, as from the real proxy (altcha v1, spent once), of a
+// low difficulty unless the petition asks for another; `challengeDelayMs` holds its challenges back.
 // Under /refusing-proxy/ the same routes behave as a proxy that refuses every page's origin (403
 // without CORS), with the public embed status saying so, as the real proxy does.
 import { randomBytes } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
+import { createChallenge, verifySolution } from 'altcha-lib/v1';
 
 const { validateSigner, formatProblem } = await tsImport('../../src/shared/signature-schema.ts', import.meta.url);
 
@@ -39,6 +42,8 @@ function createPetition({
   resource = {},
   optIns = [],
   withdrawLinks = true,
+  proofOfWork = 1000,
+  challengeDelayMs = 0,
 } = {}) {
   const now = Date.now();
   const ages = signedSecondsAgo ?? Array.from({ length: listed }, (_, i) => 30 + (listed - 1 - i) * 60);
@@ -73,6 +78,9 @@ function createPetition({
     submissions: [], // the JSON bodies posted, as sent
     optIns,
     withdrawLinks,
+    proofOfWork,
+    challengeDelayMs,
+    challenges: 0, // GET /challenge answered (kept out of `requests`: the form asks for one on its own)
   };
   petitions.set(petition.petition_id, petition);
   return petition;
@@ -128,6 +136,25 @@ function listPage(petition, query) {
   ];
 }
 
+/** The key the test proxy signs its challenges with. */
+const CHALLENGE_KEY = 'wtr proof of work';
+const spentProofs = new Set();
+
+function challengeFor(petition) {
+  return createChallenge({ hmacKey: CHALLENGE_KEY, maxNumber: petition.proofOfWork, params: { petition: String(petition.petition_id) } });
+}
+
+/** The real proxy's refusal of a proof (src/proxy/proof/proof-of-work.ts), or null when it is good. */
+async function proofProblem(petition, proof) {
+  const refused = (code) => ({ ...failure(`proof: ${code}`), problems: [{ field: 'proof', code }] });
+  if (!proof) return refused('missing');
+  if (!(await verifySolution(proof, CHALLENGE_KEY))) return refused('forged');
+  if (!proof.salt.includes(`petition=${petition.petition_id}&`)) return refused('other_petition');
+  if (spentProofs.has(proof.challenge)) return refused('used');
+  spentProofs.add(proof.challenge);
+  return null;
+}
+
 async function submit(ctx, petition) {
   if (!(ctx.get('content-type') ?? '').startsWith('application/json')) {
     return send(ctx, 415, failure('Content-Type: send the signature as application/json'));
@@ -141,6 +168,8 @@ async function submit(ctx, petition) {
     const problems = validation.problems.map(({ field, code }) => ({ field, code }));
     return send(ctx, 400, { ...failure(...validation.problems.map(formatProblem)), problems });
   }
+  const refusedProof = await proofProblem(petition, body.value.proof);
+  if (refusedProof) return send(ctx, 400, refusedProof);
   const signer = validation.output;
   const email = signer.email.toLowerCase();
   if (petition.emails.has(email)) {
@@ -180,6 +209,7 @@ async function controlRoute(ctx, segments) {
   else if (segments[1] === 'delay') petition.delayMs = Math.min(Number(value?.ms) || 0, 5_000);
   else if (segments[1] === 'requests') return send(ctx, 200, petition.requests);
   else if (segments[1] === 'submissions') return send(ctx, 200, petition.submissions);
+  else if (segments[1] === 'challenges') return send(ctx, 200, petition.challenges);
   else return send(ctx, 404, failure('unknown control route'));
   return send(ctx, 204, null);
 }
@@ -212,7 +242,7 @@ export function proxyRoutesMiddleware() {
       const origin = ctx.get('origin') || null;
       return send(ctx, 200, { origin, origin_allowed: !origin || !refusing });
     }
-    const match = /^\/api\/petitions\/([^/]+)(\/signatures(?:\/recent)?)?$/.exec(path);
+    const match = /^\/api\/petitions\/([^/]+)(\/signatures(?:\/recent)?|\/challenge)?$/.exec(path);
     if (!match) return next();
     if (!applyOrigin(ctx, refusing)) {
       if (ctx.status !== 204) send(ctx, 403, failure('Origin: this website is not allowed to use this petition proxy'));
@@ -222,6 +252,17 @@ export function proxyRoutesMiddleware() {
     const petition = petitions.get(Number(match[1]));
     if (!petition) return send(ctx, 404, failure('petition not found'));
     const route = `${ctx.method} ${match[2] ?? ''}`;
+    if (route === 'GET /challenge') {
+      petition.challenges++;
+      if (petition.challengeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, petition.challengeDelayMs));
+      const scriptedChallenge = petition.failures.findIndex((f) => f.route === route);
+      if (scriptedChallenge >= 0) {
+        const [{ status, messages = [] }] = petition.failures.splice(scriptedChallenge, 1);
+        return send(ctx, status, failure(...messages));
+      }
+      ctx.set('Cache-Control', 'no-store');
+      return send(ctx, 200, await challengeFor(petition));
+    }
     petition.requests.push(`${route}${url.search}`);
     if (petition.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, petition.delayMs));
 

@@ -15,6 +15,10 @@ export interface PetitionOptions {
   optIns?: Array<{ id: string; label: Record<string, string>; version: string }>;
   /** false: the proxy's answers carry no withdraw_url (as an older proxy's). */
   withdrawLinks?: boolean;
+  /** The most tries its proof-of-work challenges take (default 1000: solved in a moment). */
+  proofOfWork?: number;
+  /** How long the proxy holds back each challenge's answer, to catch a signer who is quicker. */
+  challengeDelayMs?: number;
   /** The petition's own fields (default: "Save the park", open, no goal, no url). */
   resource?: {
     title?: string;
@@ -52,7 +56,7 @@ export interface ScriptedFailure {
   problems?: Array<{ field: string; code: string }>;
   /** Drop the connection instead of answering. */
   network?: boolean;
-  /** Only for this route, e.g. "POST /signatures" or "GET /signatures/recent". */
+  /** Only for this route, e.g. "POST /signatures" or "GET /signatures/recent" ("GET /challenge" only when named). */
   route?: string;
 }
 
@@ -71,4 +75,9 @@ export async function requestsReceived(petitionId: number): Promise<string[]> {
 /** The JSON bodies the proxy received for this petition's signatures, as the element sent them. */
 export async function submissionsReceived(petitionId: number): Promise<Array<Record<string, unknown>>> {
   return (await (await control(`/${petitionId}/submissions`, {})).json()) as Array<Record<string, unknown>>;
+}
+
+/** How many proof-of-work challenges the proxy handed out for this petition. */
+export async function challengesAnswered(petitionId: number): Promise<number> {
+  return (await (await control(`/${petitionId}/challenges`, {})).json()) as number;
 }

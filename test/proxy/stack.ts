@@ -79,6 +79,9 @@ export class Stack {
         source: `https://www.example.org/petition-${id}`,
         sourceDescription: 'campaign website',
         requesterEmail: 'team@example.org',
+        // Off (the documented 0) for the tests of everything else: they post signatures as a
+        // server would; test/proxy/proof/ turns it on and solves real challenges.
+        proofOfWork: 0,
         ...this.#options.petitionConfig?.(id),
       })),
       operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },

@@ -15,6 +15,7 @@ export default {
   selectCountry: 'Wählen Sie Ihr Land aus',
   submit: 'Diese Petition unterschreiben',
   sending: 'Ihre Unterschrift wird gesendet…',
+  proofWaiting: 'Ihre Unterschrift wird gleich gesendet, sobald Ihr Browser eine kurze Prüfung gegen automatisches Unterschreiben beendet hat.',
   networkFailure:
     'Ihre Unterschrift konnte nicht gesendet werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut; Ihre Eingaben bleiben erhalten.',
   tryAgain: 'Erneut versuchen',

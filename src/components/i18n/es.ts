@@ -19,6 +19,7 @@ export default {
   selectCountry: 'Seleccione su país',
   submit: 'Firmar esta petición',
   sending: 'Enviando su firma…',
+  proofWaiting: 'Su firma se enviará en un momento, en cuanto su navegador termine una breve comprobación contra las firmas automáticas.',
   networkFailure:
     'No se ha podido enviar su firma. Compruebe su conexión e inténtelo de nuevo; lo que ha escrito se conserva.',
   tryAgain: 'Intentar de nuevo',

@@ -19,6 +19,7 @@ export default {
   selectCountry: 'Sélectionnez votre pays',
   submit: 'Signer cette pétition',
   sending: 'Envoi de votre signature…',
+  proofWaiting: 'Votre signature sera envoyée dans un instant, dès que votre navigateur aura terminé une courte vérification contre les signatures automatisées.',
   networkFailure:
     'Votre signature n’a pas pu être envoyée. Vérifiez votre connexion et réessayez ; ce que vous avez saisi est conservé.',
   tryAgain: 'Réessayer',

@@ -19,6 +19,7 @@ export default {
   selectCountry: 'Selezioni il suo Paese',
   submit: 'Firma questa petizione',
   sending: 'Invio della sua firma in corso…',
+  proofWaiting: 'La sua firma sarà inviata tra un momento, appena il browser avrà terminato un breve controllo contro le firme automatiche.',
   networkFailure:
     'Non è stato possibile inviare la sua firma. Controlli la connessione e riprovi; i dati inseriti non sono andati persi.',
   tryAgain: 'Riprova',

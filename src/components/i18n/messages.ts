@@ -15,6 +15,7 @@ export const en = {
   selectCountry: 'Select your country',
   submit: 'Sign this petition',
   sending: 'Sending your signature…',
+  proofWaiting: 'Your signature will be sent in a moment, once your browser has finished a quick check against automated signing.',
   networkFailure: 'Your signature could not be sent. Check your connection and try again; what you entered is kept.',
   tryAgain: 'Try again',
   // refusals that name no field

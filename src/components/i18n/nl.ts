@@ -15,6 +15,7 @@ export default {
   selectCountry: 'Kies uw land',
   submit: 'Teken deze petitie',
   sending: 'Uw handtekening wordt verstuurd…',
+  proofWaiting: 'Uw handtekening wordt zo verstuurd, zodra uw browser een korte controle tegen automatisch ondertekenen heeft afgerond.',
   networkFailure:
     'Uw handtekening kon niet worden verstuurd. Controleer uw verbinding en probeer het opnieuw; wat u hebt ingevuld, blijft bewaard.',
   tryAgain: 'Opnieuw proberen',

@@ -19,6 +19,7 @@ export default {
   selectCountry: 'Selecione o seu país',
   submit: 'Assinar esta petição',
   sending: 'Envio da sua assinatura em curso…',
+  proofWaiting: 'A sua assinatura será enviada dentro de momentos, assim que o seu navegador terminar uma breve verificação contra assinaturas automáticas.',
   networkFailure:
     'Não foi possível enviar a sua assinatura. Verifique a sua conexão e tente novamente; os dados que inseriu não se perderam.',
   tryAgain: 'Tentar novamente',

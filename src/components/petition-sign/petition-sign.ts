@@ -170,7 +170,7 @@ export class PetitionSign extends LitElement {
             problems: phase.kind === 'form' ? phase.problems : [],
             summary: phase.kind === 'form' ? phase.summary : [],
             networkFailed: phase.kind === 'form' && phase.networkFailed,
-            sending: phase.kind === 'sending',
+            sending: phase.kind === 'sending' && (phase.note ?? 'sending'),
             country: this.countryChoice.value,
             hidePhone: this.hidePhone,
             hideReason: this.hideReason,

@@ -4,11 +4,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SignatureSubmission } from '../../shared/consent.js';
 import { validateSigner } from '../../shared/signature-schema.js';
-import type { PetitionSummary } from '../../shared/types.js';
+import type { PetitionSummary, SubmissionResult } from '../../shared/types.js';
 import { ProblemReporter, diagnose } from '../embed-problem.js';
 import { proxyBase } from '../endpoint.js';
 import type { Translator } from '../i18n/translator.js';
-import { RequestFailure, fetchPetition, submitSignature } from '../petition-api.js';
+import { RequestFailure, fetchPetition } from '../petition-api.js';
 import { PetitionSignedEvent } from '../petition-signed-event.js';
 import { RequestController } from '../request.js';
 import { readSigner, shownProblems, submissionFailure, submissionFrom } from './form-outcome.js';
@@ -49,7 +49,7 @@ export class SignFlow implements ReactiveController {
 
   private readonly submitRequest = new RequestController(this.host, {
     task: async ([signer]: readonly [SignatureSubmission], { signal }) =>
-      submitSignature(this.host.endpoint, this.host.petitionId, signer, signal),
+      (await (await this.touched()).send(this, signer, signal)) as SubmissionResult,
     onComplete: (result) => this.signed(false, result.withdraw_url),
     onError: (error) => {
       if (error instanceof RequestFailure && error.status === 409) this.signed(true, error.withdrawUrl);
@@ -62,6 +62,8 @@ export class SignFlow implements ReactiveController {
     private readonly translator: Translator,
   ) {
     host.addController(this);
+    // The form's first touch (focus anywhere in the element) begins the proof of work.
+    host.addEventListener('focusin', () => this.touched().catch(() => undefined));
   }
 
   /** A new petition or proxy: its own notice, count and form, never the previous one's thank-you. */
@@ -74,6 +76,11 @@ export class SignFlow implements ReactiveController {
   retryLoad(): void {
     this.go({ kind: 'loading' });
     void this.petitionRequest.run([this.host.endpoint, this.host.petitionId]);
+  }
+
+  /** The proof of work (its own chunk, which keeps one per element), begun on the first touch. */
+  touched() {
+    return import('./proof-of-work.js').then((module) => module.proofOf(this.host));
   }
 
   /** Validates with the shared schema; only a valid signature is sent, and only once at a time. */
@@ -100,7 +107,8 @@ export class SignFlow implements ReactiveController {
     this.reporter.report(this.phase.kind === 'failed' || this.phase.kind === 'unavailable' ? this.phase.problem : undefined);
   }
 
-  private go(phase: SignState): void {
+  /** Public for the proof of work's chunk, which says when a signature waits for it. */
+  go(phase: SignState): void {
     this.phase = phase;
     this.host.requestUpdate();
   }

@@ -23,7 +23,8 @@ export interface FormView {
   /** Messages that name no field, shown first in the summary. */
   summary: string[];
   networkFailed: boolean;
-  sending: boolean;
+  /** While sending, what the status says (the proof of work may have a note of its own); else false. */
+  sending: false | 'sending' | 'proofWaiting';
   country: string;
   hidePhone: boolean;
   hideReason: boolean;
@@ -174,6 +175,6 @@ export function renderSignForm(view: FormView) {
     <button type="submit" part="submit" aria-disabled=${view.sending ? 'true' : 'false'} aria-describedby="notice">
       ${view.submitLabel || t.t('submit')}
     </button>
-    <p class="visually-hidden" role="status">${view.sending ? t.t('sending') : nothing}</p>
+    <p class="visually-hidden" role="status">${view.sending ? t.t(view.sending) : nothing}</p>
   </form>`;
 }

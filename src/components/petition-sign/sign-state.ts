@@ -13,7 +13,8 @@ export type SignState =
   | { kind: 'closed' }
   | { kind: 'unavailable'; problem: EmbedProblem }
   | { kind: 'form'; problems: ShownProblem[]; summary: string[]; networkFailed: boolean }
-  | { kind: 'sending' }
+  /** `note`: sent before the proof of work was done (proof-of-work.ts), so the status says so. */
+  | { kind: 'sending'; note?: 'proofWaiting' }
   /** `withdrawUrl`: the proxy's link for the signer to take the signature back (a page of the service). */
   | { kind: 'thanked'; copy: CopyState; withdrawUrl?: string | undefined };
 

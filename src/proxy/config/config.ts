@@ -15,7 +15,21 @@ export interface PetitionConfig {
   optIns: OptIn[];
   /** The campaign's endpoints (its CRM) that receive each accepted signature, signed with `secret`. */
   webhooks: Array<{ url: string; secret: string }>;
+  /**
+   * The proof of work a signature needs (proof/proof-of-work.ts): the most SHA-256 tries its
+   * challenge may take, half that on average; 0 turns it off.
+   */
+  proofOfWork: number;
 }
+
+/**
+ * About half a second for half the signers in headless Chromium on the machine of
+ * docs/benchmarks.md "Proof of work" (at most twice that), spent while the person types; a script
+ * pays it for every signature.
+ */
+export const PROOF_OF_WORK_DEFAULT = 1_000_000;
+/** About ten seconds at most in that browser, a minute on a slow phone: more would make people wait. */
+export const PROOF_OF_WORK_MAX = 10_000_000;
 
 export interface ProxyConfig {
   /** The service's base URL, e.g. http://127.0.0.1:4010/v1 (no trailing slash). */
@@ -121,6 +135,15 @@ const petition = v.strictObject({
     [],
   ),
   webhooks: v.optional(v.array(webhook, 'must be an array of webhooks'), []),
+  proofOfWork: v.optional(
+    v.pipe(
+      v.number('must be a number'),
+      v.integer('must be an integer'),
+      v.minValue(0, 'must be 0 (off) or more'),
+      v.maxValue(PROOF_OF_WORK_MAX, `must be at most ${PROOF_OF_WORK_MAX}`),
+    ),
+    PROOF_OF_WORK_DEFAULT,
+  ),
 });
 
 const configSchema = v.strictObject({
@@ -208,6 +231,11 @@ export function parseProxyConfig(json: unknown, env: Record<string, string | und
       uncachedReadsPerMinute: config.rateLimit.uncachedReadsPerMinute ?? 300,
     },
   };
+}
+
+/** The proof of work a configured petition asks for (0 for a petition the config does not have). */
+export function proofOfWorkOf(config: Pick<ProxyConfig, 'petitions'>, petitionId: number): number {
+  return config.petitions.find((petition) => petition.id === petitionId)?.proofOfWork ?? 0;
 }
 
 /** The opt-ins a configured petition offers (none for a petition the config does not have). */

@@ -1,7 +1,8 @@
 // The proxy's state besides the outbox and the keys, in one SQLite file in dataDir
-// (state.sqlite): the last good answer of each read and the callback signatures already seen.
-// Private like every file there; WAL with normal sync, since nothing in it is a promise to a
-// signer: a power cut may lose the last moments of it, a crash of the process loses nothing.
+// (state.sqlite): the last good answer of each read, the callback signatures already seen and the
+// proofs of work already spent. Private like every file there; WAL with normal sync, since
+// nothing in it is a promise to a signer: a power cut may lose the last moments of it (a proof
+// spent just before could then be spent once more), a crash of the process loses nothing.
 // The last good answers hold signers' listed names and places: an answer replaced or dropped is
 // zeroed in the file (secure_delete), not left readable in free pages.
 import type Database from 'better-sqlite3';

@@ -2,6 +2,7 @@
 // call the domain, answer. Only configured petitions exist here.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { OptIn } from '../../shared/consent.js';
+import { PROOF_FIELD } from '../../shared/proof.js';
 import { validateSigner } from '../../shared/signature-schema.js';
 import { checkConsent } from '../outbox/consent-check.js';
 import type { ReadAnswer } from '../reads/read-cache.js';
@@ -9,6 +10,7 @@ import { ProxyError } from './failure.js';
 import type { PetitionReads } from '../reads/petition-reads.js';
 import type { ClientLimit } from '../visitors/client-limit.js';
 import type { Submissions } from '../outbox/submissions.js';
+import type { ProofOfWork } from '../proof/proof-of-work.js';
 
 /**
  * The form's hidden honeypot input. People never see it, so never fill it; bots that fill every
@@ -20,6 +22,8 @@ export interface ApiRoutesOptions {
   petitionIds: ReadonlySet<number>;
   reads: PetitionReads;
   submissions: Submissions;
+  /** Issues the challenges a signature's proof of work solves, and checks and spends the proofs. */
+  proofs: ProofOfWork;
   /** Signatures per client network (rateLimit.signaturesPerIpPerMinute). */
   rateLimit: ClientLimit;
   clientAddress: (c: Context) => string;
@@ -64,6 +68,11 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
   app.get('/:id/signatures', async (c) =>
     answer(c, await options.reads.page(c.get('petitionId'), (name) => c.req.query(name), clientOf(c))),
   );
+  // A new challenge each time: never cached, by the browser or anything between.
+  app.get('/:id/challenge', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await options.proofs.challenge(c.get('petitionId')));
+  });
   app.get('/:id/signatures/recent', async (c) => answer(c, await options.reads.recent(c.get('petitionId'), clientOf(c))));
 
   app.post('/:id/signatures', async (c) => {
@@ -97,6 +106,8 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
     const petitionId = c.get('petitionId');
     const consent = checkConsent(fields as Record<string, unknown>, options.optInsOf(petitionId));
     if (!consent.ok) throw new ProxyError(400, consent.problems);
+    // Last before the signature goes anywhere (service or outbox), so a refused one spends no proof.
+    await options.proofs.accept(petitionId, (fields as Record<string, unknown>)[PROOF_FIELD]);
     return c.json(await options.submissions.submit(petitionId, validation.output, consent.consent, options.clientAddress(c)), 202);
   });
 

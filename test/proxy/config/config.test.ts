@@ -37,6 +37,26 @@ test('servicePublicUrl: where signers reach the service’s pages; an http(s) UR
     error instanceof ProxyConfigError && error.problems.includes('servicePublicUrl: must be an http or https URL'));
 });
 
+test('proofOfWork: per petition, 1,000,000 by default, 0 turns it off, at most 10,000,000, a whole number', () => {
+  const withProof = (proofOfWork: unknown) => parseProxyConfig({ ...valid, petitions: [{ ...valid.petitions[0], proofOfWork }] });
+  assert.equal(parseProxyConfig(valid).petitions[0]!.proofOfWork, 1_000_000);
+  assert.equal(withProof(0).petitions[0]!.proofOfWork, 0);
+  assert.equal(withProof(10_000_000).petitions[0]!.proofOfWork, 10_000_000);
+  const problem = (value: unknown) => {
+    try {
+      withProof(value);
+      return 'accepted';
+    } catch (error) {
+      assert.ok(error instanceof ProxyConfigError);
+      return error.problems.join('; ');
+    }
+  };
+  assert.equal(problem(10_000_001), 'petitions[0].proofOfWork: must be at most 10000000');
+  assert.equal(problem(-1), 'petitions[0].proofOfWork: must be 0 (off) or more');
+  assert.equal(problem(1.5), 'petitions[0].proofOfWork: must be an integer');
+  assert.equal(problem('100'), 'petitions[0].proofOfWork: must be a number');
+});
+
 test('every bad field is named, and no value (it may be the secret) is repeated', () => {
   const bad = {
     ...valid,

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { REASON_MAX_LENGTH, TEXT_MAX_LENGTH, validateSigner } from '../../../src/shared/signature-schema.js';
 import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../../../src/shared/signed-body-limit.js';
 import { BODY_LIMIT_BYTES } from '../../../src/proxy/app.js';
+import { PROOF_JSON_MAX_BYTES } from '../../../src/proxy/proof/proof-of-work.js';
 import { HONEYPOT_FIELD } from '../../../src/proxy/index.js';
 import { Stack, keysDecided, signer, received } from '../stack.js';
 
@@ -95,7 +96,7 @@ describe('the submission body', () => {
   });
 
   test('the limit comes from the schema; a body of the limit is taken, one byte more is 413 saying the limit', async () => {
-    assert.equal(BODY_LIMIT_BYTES, bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD]) + worstCaseConsentJsonBytes()));
+    assert.equal(BODY_LIMIT_BYTES, bodyLimitFor(worstCaseSignerJsonBytes([HONEYPOT_FIELD]) + worstCaseConsentJsonBytes() + PROOF_JSON_MAX_BYTES));
     const body = maximalSignature(stack);
     const padded = (bytes: number) => `{${' '.repeat(bytes - Buffer.byteLength(body))}${body.slice(1)}`;
     assert.equal((await post(padded(BODY_LIMIT_BYTES))).status, 202);

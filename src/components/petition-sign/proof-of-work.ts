@@ -1,0 +1,80 @@
+// The proof of work a signature carries (src/proxy/proof/proof-of-work.ts): a chunk of its own,
+// loaded on the element's first focus, that fetches a challenge and solves it while the person
+// types. Sending waits for it only when the person is quicker (the form then says so, politely),
+// and a proof the proxy refuses (spent, expired, or from before its key changed) is replaced,
+// once, without a word. What it can, it does here rather than in sign-flow.ts: the bundle's
+// budget is tight (test/bundle/bundle.test.ts).
+import type { SignatureSubmission } from '../../shared/consent.js';
+import { PROOF_FIELD, type Challenge, type Proof } from '../../shared/proof.js';
+import { RequestFailure, petitionUrl, request, submitSignature } from '../petition-api.js';
+import { solveChallenge } from './proof-solver.js';
+import type { SignState } from './sign-state.js';
+
+/** Where the element sends (its proxy and petition, as they are now). */
+interface Element {
+  endpoint?: string;
+  petitionId: number;
+}
+
+/** The element's flow (sign-flow.ts), told when a signature waits for its proof. */
+interface Sender {
+  go(phase: SignState): void;
+}
+
+const proofs = new WeakMap<Element, ProofOfWork>();
+
+/** The element's proof of work, begun on the first call. */
+export function proofOf(element: Element): ProofOfWork {
+  let proof = proofs.get(element);
+  if (!proof) proofs.set(element, (proof = new ProofOfWork(element)));
+  return proof;
+}
+
+class ProofOfWork {
+  #solving!: Promise<Proof>;
+  #solved = false;
+  /** The proxy and petition the proof is for: the element may be moved to another. */
+  #target = '';
+
+  constructor(private readonly element: Element) {
+    this.#solve();
+  }
+
+  /**
+   * Sends the signature with a solved proof, saying so first when it is not solved yet. Failed,
+   * the proof may be spent (the proxy spends it before asking the service): a new one is begun.
+   */
+  async send(sender: Sender, signer: SignatureSubmission, signal: AbortSignal, retried = false): Promise<unknown> {
+    if (this.#target !== this.#targetNow()) this.#solve();
+    if (!this.#solved && !retried) sender.go({ kind: 'sending', note: 'proofWaiting' });
+    // A challenge that could not be fetched (the network, say) is asked for again now.
+    const proof = await this.#solving.catch(() => this.#solve());
+    try {
+      return await submitSignature(this.element.endpoint, this.element.petitionId, { ...signer, proof }, signal);
+    } catch (error) {
+      this.#solve();
+      const refused = error instanceof RequestFailure && error.problems.some((problem) => problem.field === PROOF_FIELD);
+      if (!refused || retried) throw error;
+      return this.send(sender, signer, signal, true);
+    }
+  }
+
+  #targetNow(): string {
+    return `${this.element.endpoint} ${this.element.petitionId}`;
+  }
+
+  #solve(): Promise<Proof> {
+    this.#solved = false;
+    this.#target = this.#targetNow();
+    const solving = request<Challenge>(petitionUrl(this.element.endpoint, this.element.petitionId, '/challenge'), {})
+      .then(solveChallenge)
+      .then((proof) => {
+        if (!proof) throw new RequestFailure(502, []);
+        if (solving === this.#solving) this.#solved = true;
+        return proof;
+      });
+    // Nobody may be waiting yet: a failure is met by the next send.
+    solving.catch(() => undefined);
+    return (this.#solving = solving);
+  }
+}
