@@ -1,44 +1,27 @@
-// The proxy's browser routes (GET petition, signature list, recent, POST signature, and the
-// public embed status), each a plain fetch taking the Task's AbortSignal, with failures turned
-// into one error type.
-import type { EmbedStatus, FailureBody, FieldProblemRef, PetitionSummary, Signature, SignaturePage, SortOrder, SubmissionResult } from '../shared/types.js';
-import type { SignatureSubmission } from '../shared/consent.js';
-import type { Proof } from '../shared/proof.js';
+// The proxy's browser routes (GET petition, signature list, recent, and the public embed
+// status), each a plain fetch taking the Task's AbortSignal, with failures turned into one error
+// type. The signature's POST, and the reading of a failure's body, are in the proof of work's
+// chunk (petition-sign/submission.ts): only a submission needs them.
+import type { EmbedStatus, PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
 import { proxyBase } from './endpoint.js';
 
 /**
  * A request that did not succeed. `status` 0 means the network failed (no answer at all);
- * otherwise it is the HTTP status and `messages` the spec's failure messages.
+ * otherwise it is the HTTP status and `body` the answer's JSON (null when it had none), as sent:
+ * the spec's FailureBody, read where a failure is shown (petition-sign/submission.ts).
  */
 export class RequestFailure extends Error {
   constructor(
     readonly status: number,
-    readonly messages: string[],
+    readonly body: unknown = null,
     /** Seconds from a Retry-After header, when the proxy sent one. */
     readonly retryAfter?: number,
-    /** A 400's field problems as (field, code), when the proxy named them so. */
-    readonly problems: FieldProblemRef[] = [],
-    /** A 409's withdrawal link: a duplicate is thanked like any other signature. */
-    readonly withdrawUrl?: string,
   ) {
     super(status === 0 ? 'network failure' : `HTTP ${status}`);
   }
 }
 
-function messagesOf(body: unknown): string[] {
-  const messages = (body as { messages?: unknown } | null)?.messages;
-  return Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
-}
-
-function problemsOf(body: unknown): FieldProblemRef[] {
-  const problems = (body as { problems?: unknown } | null)?.problems;
-  if (!Array.isArray(problems)) return [];
-  return problems.filter(
-    (p): p is FieldProblemRef => typeof (p as FieldProblemRef)?.field === 'string' && typeof (p as FieldProblemRef)?.code === 'string',
-  );
-}
-
-/** Exported for the proof-of-work chunk (petition-sign/proof-of-work.ts), which keeps its own route out of the bundle. */
+/** Exported for the proof-of-work chunk (petition-sign/proof-of-work.ts, submission.ts), which keeps its own routes out of the bundle. */
 export async function request<T>(url: URL, init: RequestInit): Promise<T> {
   let response: Response;
   try {
@@ -46,12 +29,12 @@ export async function request<T>(url: URL, init: RequestInit): Promise<T> {
   } catch (error) {
     // An abort is the Task cancelling a stale request: let it through as it is.
     if (init.signal?.aborted) throw error;
-    throw new RequestFailure(0, []);
+    throw new RequestFailure(0);
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after'));
-    throw new RequestFailure(response.status, messagesOf(body), retryAfter > 0 ? retryAfter : undefined, problemsOf(body), (body as FailureBody | null)?.withdraw_url);
+    throw new RequestFailure(response.status, body, retryAfter > 0 ? retryAfter : undefined);
   }
   return body as T;
 }
@@ -87,18 +70,4 @@ export function fetchSignaturePage(
 
 export function fetchRecentSignatures(endpoint: string | undefined, petitionId: number, signal: AbortSignal) {
   return request<Signature[]>(petitionUrl(endpoint, petitionId, '/signatures/recent'), { signal });
-}
-
-export function submitSignature(
-  endpoint: string | undefined,
-  petitionId: number,
-  signer: SignatureSubmission & { proof?: Proof },
-  signal: AbortSignal,
-) {
-  return request<SubmissionResult>(petitionUrl(endpoint, petitionId, '/signatures'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(signer),
-    signal,
-  });
 }

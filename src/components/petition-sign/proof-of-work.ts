@@ -6,9 +6,12 @@
 // budget is tight (test/bundle/bundle.test.ts).
 import type { SignatureSubmission } from '../../shared/consent.js';
 import { PROOF_FIELD, type Challenge, type Proof } from '../../shared/proof.js';
-import { RequestFailure, petitionUrl, request, submitSignature } from '../petition-api.js';
+import type { SubmissionResult } from '../../shared/types.js';
+import type { Translator } from '../i18n/translator.js';
+import { RequestFailure, petitionUrl, request } from '../petition-api.js';
 import { solveChallenge } from './proof-solver.js';
 import type { SignState } from './sign-state.js';
+import { answerTo, problemsOf, submitSignature, type Answer } from './submission.js';
 
 /** Where the element sends (its proxy and petition, as they are now). */
 interface Element {
@@ -16,8 +19,9 @@ interface Element {
   petitionId: number;
 }
 
-/** The element's flow (sign-flow.ts), told when a signature waits for its proof. */
+/** The element's flow (sign-flow.ts), told when a signature waits for its proof; its words for a refusal. */
 interface Sender {
+  readonly translator: Translator;
   go(phase: SignState): void;
 }
 
@@ -40,11 +44,21 @@ class ProofOfWork {
     this.#solve();
   }
 
+  /** Sends the signature with a solved proof, and says what came of it (submission.ts). */
+  async send(sender: Sender, signer: SignatureSubmission, signal: AbortSignal): Promise<Answer> {
+    try {
+      const result = await this.#send(sender, signer, signal);
+      return { kind: 'signed', duplicate: false, withdrawUrl: result.withdraw_url };
+    } catch (error) {
+      return answerTo(sender.translator, error);
+    }
+  }
+
   /**
-   * Sends the signature with a solved proof, saying so first when it is not solved yet. Failed,
-   * the proof may be spent (the proxy spends it before asking the service): a new one is begun.
+   * Sends, saying so first when the proof is not solved yet. Failed, the proof may be spent (the
+   * proxy spends it before asking the service): a new one is begun.
    */
-  async send(sender: Sender, signer: SignatureSubmission, signal: AbortSignal, retried = false): Promise<unknown> {
+  async #send(sender: Sender, signer: SignatureSubmission, signal: AbortSignal, retried = false): Promise<SubmissionResult> {
     if (this.#target !== this.#targetNow()) this.#solve();
     if (!this.#solved && !retried) sender.go({ kind: 'sending', note: 'proofWaiting' });
     // A challenge that could not be fetched (the network, say) is asked for again now.
@@ -53,9 +67,9 @@ class ProofOfWork {
       return await submitSignature(this.element.endpoint, this.element.petitionId, { ...signer, proof }, signal);
     } catch (error) {
       this.#solve();
-      const refused = error instanceof RequestFailure && error.problems.some((problem) => problem.field === PROOF_FIELD);
+      const refused = error instanceof RequestFailure && problemsOf(error.body).some((problem) => problem.field === PROOF_FIELD);
       if (!refused || retried) throw error;
-      return this.send(sender, signer, signal, true);
+      return this.#send(sender, signer, signal, true);
     }
   }
 
@@ -69,7 +83,7 @@ class ProofOfWork {
     const solving = request<Challenge>(petitionUrl(this.element.endpoint, this.element.petitionId, '/challenge'), {})
       .then(solveChallenge)
       .then((proof) => {
-        if (!proof) throw new RequestFailure(502, []);
+        if (!proof) throw new RequestFailure(502);
         if (solving === this.#solving) this.#solved = true;
         return proof;
       });

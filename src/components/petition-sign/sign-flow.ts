@@ -4,16 +4,17 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SignatureSubmission } from '../../shared/consent.js';
 import { validateSigner } from '../../shared/signature-schema.js';
-import type { PetitionSummary, SubmissionResult } from '../../shared/types.js';
+import type { PetitionSummary } from '../../shared/types.js';
 import { ProblemReporter, diagnose } from '../embed-problem.js';
 import { proxyBase } from '../endpoint.js';
 import type { Translator } from '../i18n/translator.js';
 import { RequestFailure, fetchPetition } from '../petition-api.js';
 import { PetitionSignedEvent } from '../petition-signed-event.js';
 import { RequestController } from '../request.js';
-import { readSigner, shownProblems, submissionFailure, submissionFrom } from './form-outcome.js';
+import { readSigner, shownProblems, submissionFrom } from './form-outcome.js';
 import { hasOperatorNotice } from './operator-notice.js';
 import { FRESH_FORM, focusTarget, stateForPetition, type SignState } from './sign-state.js';
+import type { Signed } from './submission.js';
 
 export interface SignFlowHost extends ReactiveControllerHost, HTMLElement {
   petitionId: number;
@@ -37,7 +38,7 @@ export class SignFlow implements ReactiveController {
   private readonly petitionRequest = new RequestController(this.host, {
     task: async ([endpoint, petitionId]: readonly [string | undefined, number], { signal }) => {
       const petition = await fetchPetition(endpoint, petitionId, signal);
-      if (!hasOperatorNotice(petition?.operator)) throw new RequestFailure(502, []);
+      if (!hasOperatorNotice(petition?.operator)) throw new RequestFailure(502);
       return petition;
     },
     onComplete: (petition) => {
@@ -47,19 +48,18 @@ export class SignFlow implements ReactiveController {
     onError: (error) => void this.loadFailed(error),
   });
 
+  /** The proof of work's chunk sends, and reads the answer (submission.ts): signed, or the form again. */
   private readonly submitRequest = new RequestController(this.host, {
-    task: async ([signer]: readonly [SignatureSubmission], { signal }) =>
-      (await (await this.touched()).send(this, signer, signal)) as SubmissionResult,
-    onComplete: (result) => this.signed(false, result.withdraw_url),
-    onError: (error) => {
-      if (error instanceof RequestFailure && error.status === 409) this.signed(true, error.withdrawUrl);
-      else this.go({ ...FRESH_FORM, ...submissionFailure(this.translator, error) });
-    },
+    task: async ([signer]: readonly [SignatureSubmission], { signal }) => (await this.touched()).send(this, signer, signal),
+    onComplete: (answer) => (answer.kind === 'signed' ? this.signed(answer) : this.go(answer)),
+    // Only a chunk that could not be loaded gets here: the chunk answers for everything else.
+    onError: () => this.go({ ...FRESH_FORM, summary: [this.translator.t('ourProblem')] }),
   });
 
   constructor(
     private readonly host: SignFlowHost,
-    private readonly translator: Translator,
+    /** Public for the proof of work's chunk, which words a refused submission. */
+    readonly translator: Translator,
   ) {
     host.addController(this);
     // The form's first touch (focus anywhere in the element) begins the proof of work.
@@ -120,7 +120,7 @@ export class SignFlow implements ReactiveController {
     this.go({ kind: 'failed', problem, retry: problem.kind === 'load-failed' || problem.kind === 'unreachable' });
   }
 
-  private signed(duplicate: boolean, withdrawUrl: string | undefined): void {
+  private signed({ duplicate, withdrawUrl }: Signed): void {
     // A duplicate gets the same thank-you: the form never says whether an address has signed.
     if (!duplicate) this.host.dispatchEvent(new PetitionSignedEvent({ petitionId: this.host.petitionId }));
     const thanksUrl = this.host.thanksUrl && new URL(this.host.thanksUrl, location.href);
