@@ -2,6 +2,7 @@
 // every path, and the key-request outcome it posts to callback endpoints (a webhook).
 import { readFileSync } from 'node:fs';
 import { callbackSignature } from '../../src/shared/signing.js';
+import { trendingAlertSchema, trendingAlertWebhook } from './alert-webhook.js';
 import { schemaRef } from './object-schema.js';
 import { exampleOutcomes, outcomeExamples } from './resource-examples.js';
 import { authKeyOutcomeSchema, serviceFailureSchema, petitionIdBodySchema, petitionResourceSchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
@@ -110,7 +111,7 @@ export async function serviceDocument(version: string): Promise<OpenApiObject> {
       { url: '{origin}/v1', description: 'Any deployment', variables: { origin: { default: 'https://petitions.example.org' } } },
     ],
     paths: withMethodNotAllowed(operations),
-    webhooks: { authKeyOutcome: await outcomeWebhook() },
+    webhooks: { authKeyOutcome: await outcomeWebhook(), trendingAlert: await trendingAlertWebhook() },
     components: {
       schemas: {
         Failure: serviceFailureSchema,
@@ -120,6 +121,7 @@ export async function serviceDocument(version: string): Promise<OpenApiObject> {
         Petition: petitionResourceSchema,
         PetitionId: petitionIdBodySchema,
         AuthKeyOutcome: authKeyOutcomeSchema,
+        TrendingAlert: trendingAlertSchema,
         SignerFields: signerFieldsSchema(),
         ...serviceRequestSchemas,
       },

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import type { CallbackReceiver } from '../callback-receiver.js';
+import { apiDocuments, schemaValidator } from '../../api-reference/api-documents.js';
 import { pageText } from '../console-client.js';
 import { readDatabase, startConsoleFixture } from '../console-fixture.js';
 import type { ConsoleFixture } from '../console-fixture.js';
@@ -83,6 +84,9 @@ describe('trending alerts in the running service', () => {
       { event: 'trending_alert', petition: t.petitionId, kind: 'range', group: '203.0.113.0/24', count: 5, total: 9 },
     );
     assert.equal(payload['share_percent'], 55.6);
+    // As docs/openapi/service.yaml's trendingAlert webhook says, field for field (no other field).
+    const validate = schemaValidator(apiDocuments().find((document) => document.name === 'service')!, '/components/schemas/TrendingAlert');
+    assert.ok(validate(payload), JSON.stringify(validate.errors));
     assert.equal(payload['console_url'], `${new URL(t.baseUrl).origin}/admin/petitions/${t.petitionId}`);
     assert.equal(Date.parse(payload['window']['to']) - Date.parse(payload['window']['from']), 60 * 60_000);
     // No signer's data: no email, no whole address.
