@@ -3,10 +3,9 @@
 // secret, through the callbacks' own request (callback-request.ts: checked public address, no
 // redirects, a deadline) and retry schedule (callback-delivery.ts): durable rows, polled, so a
 // restart or another instance carries on.
-import { callbackSignature } from '../../shared/signing.js';
-import { retryDelay } from '../auth-keys/callback-delivery.js';
-import type { DeliveryContext, DeliveryTiming } from '../auth-keys/callback-delivery.js';
-import { postCallback } from '../auth-keys/callback-request.js';
+import type { DeliveryContext } from '../auth-keys/callback-delivery.js';
+import { afterFailure, type DeliveryTiming } from '../auth-keys/delivery-timing.js';
+import { attemptSignedPost } from '../auth-keys/signed-attempt.js';
 import { SerialPoll } from '../background/serial-poll.js';
 import { errorCode } from '../errors/error-code.js';
 import type { DueAlertDeliveryRow } from '../store/alert-store.js';
@@ -78,39 +77,15 @@ export class AlertDelivery {
   }
 
   private async attempt(delivery: DueAlertDeliveryRow): Promise<void> {
-    let outcome: string;
-    try {
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const { status } = await postCallback({
-        url: this.webhook.url,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Petition-Timestamp': timestamp,
-          'X-Petition-Signature': await callbackSignature(this.webhook.secret, timestamp, delivery.payload),
-        },
-        body: delivery.payload,
-        timeoutMs: this.timing.requestTimeoutMs,
-        signal: this.abort.signal,
-        allowPrivate: this.context.allowPrivate,
-      });
-      if (status >= 200 && status < 300) {
-        await this.store.markAlertDelivered.run(`HTTP ${status}`, delivery.id);
-        return;
-      }
-      outcome = `HTTP ${status}`;
-    } catch (error) {
-      if (this.abort.signal.aborted) return;
-      outcome = errorCode(error);
-    }
-    const now = Date.now();
-    const attempts = delivery.attempts + 1;
-    const giveUp = now - delivery.created_at >= this.timing.giveUpAfterMs;
-    await this.store.rescheduleAlertDelivery.run({
-      id: delivery.id,
-      outcome,
-      next: now + retryDelay(attempts, this.timing),
-      state: giveUp ? 'abandoned' : 'pending',
-    });
-    this.context.log(`alert delivery ${delivery.id}: attempt ${attempts} failed (${outcome})${giveUp ? '; giving up' : ''}`);
+    const result = await attemptSignedPost(
+      { url: this.webhook.url, secret: this.webhook.secret, payload: delivery.payload },
+      { timeoutMs: this.timing.requestTimeoutMs, signal: this.abort.signal, allowPrivate: this.context.allowPrivate },
+    );
+    if (!result) return;
+    if (result.delivered) return void (await this.store.markAlertDelivered.run(result.outcome, delivery.id));
+    const next = afterFailure(delivery, this.timing);
+    await this.store.rescheduleAlertDelivery.run({ id: delivery.id, outcome: result.outcome, next: next.next, state: next.state });
+    this.context.log(`alert delivery ${delivery.id}: attempt ${next.attempts} failed (${result.outcome})${next.giveUp ? '; giving up' : ''}`);
   }
+
 }

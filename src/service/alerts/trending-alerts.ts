@@ -1,6 +1,7 @@
 // Trending alerts as one part of the running service (index.ts starts and stops it): the
 // evaluation on the background loop's ticks, and the webhook's delivery loop when one is set.
-import type { DeliveryContext, DeliveryTiming } from '../auth-keys/callback-delivery.js';
+import type { DeliveryContext } from '../auth-keys/callback-delivery.js';
+import type { DeliveryTiming } from '../auth-keys/delivery-timing.js';
 import type { Store } from '../store/store.js';
 import { AlertDelivery } from './alert-delivery.js';
 import type { AlertWebhook } from './alert-delivery.js';

@@ -3,32 +3,13 @@
 // one at a time and in order for each request, kept in the database so that a restart, or a
 // grant by the admin command from another process, is picked up by polling. Endpoints that
 // hang cannot hold back anyone else's: each host and each consumer has a few slots at a time.
-import { callbackSignature } from '../../shared/signing.js';
-import { postCallback } from './callback-request.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
 import type { DueDeliveryRow } from '../store/delivery-store.js';
 import type { Store } from '../store/store.js';
 import { SerialPoll } from '../background/serial-poll.js';
-
-export interface DeliveryTiming {
-  /** First retry after about this long; doubles each time. */
-  retryBaseMs: number;
-  /** Never further apart than this. */
-  retryMaxMs: number;
-  /** Give up this long after the delivery was created. */
-  giveUpAfterMs: number;
-  pollMs: number;
-  requestTimeoutMs: number;
-}
-
-export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
-  retryBaseMs: 5_000,
-  retryMaxMs: 60 * 60_000,
-  giveUpAfterMs: 24 * 60 * 60_000,
-  pollMs: 300,
-  requestTimeoutMs: 10_000,
-};
+import { afterFailure, type DeliveryTiming } from './delivery-timing.js';
+import { attemptSignedPost } from './signed-attempt.js';
 
 /** Deliveries being sent at the same time, at most… */
 const MAX_IN_FLIGHT = 100;
@@ -44,13 +25,6 @@ export interface DeliveryContext {
   log: (line: string) => void;
   /** PostgreSQL: this instance's id, which claims what it sends (service-instance.ts). */
   instance?: string;
-}
-
-/** Delay before the attempt after `attempts` failed ones: base·2^(n-1), ±20 % jitter, never above the cap. */
-export function retryDelay(attempts: number, timing: Pick<DeliveryTiming, 'retryBaseMs' | 'retryMaxMs'>, random = Math.random): number {
-  const exponential = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
-  // Jitter spreads retries below the cap too, but never lifts one above it.
-  return Math.round(Math.min(timing.retryMaxMs, exponential * (0.8 + 0.4 * random())));
 }
 
 export class CallbackDelivery {
@@ -130,43 +104,17 @@ export class CallbackDelivery {
   }
 
   private async attempt(delivery: DueDeliveryRow): Promise<void> {
-    let outcome: string;
-    try {
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      // Never follows a redirect (the payload carries the key), and connects only to an
-      // address it has checked, unless private callbacks are allowed.
-      const { status } = await postCallback({
-        url: delivery.callback_endpoint,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Petition-Timestamp': timestamp,
-          'X-Petition-Signature': await callbackSignature(delivery.secret, timestamp, delivery.payload),
-        },
-        body: delivery.payload,
-        timeoutMs: this.timing.requestTimeoutMs,
-        signal: this.abort.signal,
-        allowPrivate: this.context.allowPrivate,
-      });
-      if (status >= 200 && status < 300) {
-        await this.store.markDelivered.run(`HTTP ${status}`, delivery.id);
-        return;
-      }
-      outcome = `HTTP ${status}`;
-    } catch (error) {
-      // Shutting down is not a failed attempt: the row stays due for the next run.
-      if (this.abort.signal.aborted) return;
-      outcome = errorCode(error);
-    }
-    const now = Date.now();
-    const attempts = delivery.attempts + 1;
-    const giveUp = now - delivery.created_at >= this.timing.giveUpAfterMs;
-    await this.store.rescheduleDelivery.run({
-      id: delivery.id,
-      outcome,
-      next: now + retryDelay(attempts, this.timing),
-      state: giveUp ? 'abandoned' : 'pending',
-    });
+    const result = await attemptSignedPost(
+      { url: delivery.callback_endpoint, secret: delivery.secret, payload: delivery.payload },
+      { timeoutMs: this.timing.requestTimeoutMs, signal: this.abort.signal, allowPrivate: this.context.allowPrivate },
+    );
+    // Shutting down is not a failed attempt: the row stays due for the next run.
+    if (!result) return;
+    if (result.delivered) return void (await this.store.markDelivered.run(result.outcome, delivery.id));
+    const next = afterFailure(delivery, this.timing);
+    await this.store.rescheduleDelivery.run({ id: delivery.id, outcome: result.outcome, next: next.next, state: next.state });
     // The endpoint URL may carry a requester's token: the log names the delivery only.
-    this.log(`callback delivery ${delivery.id}: attempt ${attempts} failed (${outcome})${giveUp ? '; giving up' : ''}`);
+    this.log(`callback delivery ${delivery.id}: attempt ${next.attempts} failed (${result.outcome})${next.giveUp ? '; giving up' : ''}`);
   }
+
 }

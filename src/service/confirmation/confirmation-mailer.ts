@@ -2,7 +2,7 @@
 // fresh code and a fresh withdrawal link (made here, only their hashes stored), in the signer's language. Failed sends
 // are retried with backoff; due mails are kept in the database, so a restart loses none. Log
 // lines name the signature id and the error code, never an address.
-import { retryDelay } from '../auth-keys/callback-delivery.js';
+import { retryDelay } from '../auth-keys/delivery-timing.js';
 import type { DueConfirmationMail } from '../store/confirmation-store.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';

@@ -3,7 +3,7 @@
 // history arriving after live signatures (positions stay in time order).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_DELIVERY_TIMING, retryDelay } from '../../../src/service/auth-keys/callback-delivery.js';
+import { DEFAULT_DELIVERY_TIMING, retryDelay } from '../../../src/service/auth-keys/delivery-timing.js';
 import { Sqlite } from '../../../src/sqlite.js';
 import pg from 'pg';
 import { startService } from '../../../src/service/index.js';
