@@ -48,7 +48,7 @@ function confirmationMail(row: DueConfirmationMail, publicUrl: string, secrets: 
     to: row.email,
     subject: messages.mailSubject(row.title),
     text: [
-      messages.mailGreeting(row.first_name),
+      messages.mailGreeting,
       messages.mailThanks(row.title),
       messages.mailInstruction,
       `${publicUrl}/confirm/${secrets.token}`,

@@ -4,7 +4,11 @@ import type { SignerLanguage } from './signer-language.js';
 
 export interface SignerMessages {
   mailSubject: (title: string) => string;
-  mailGreeting: (firstName: string) => string;
+  /**
+   * Without the signer's name: the mail goes to an address nobody has proved yet, so it carries no
+   * text a stranger typed (a name can hold a link: issue 18's mail-bombing attack).
+   */
+  mailGreeting: string;
   mailThanks: (title: string) => string;
   mailInstruction: string;
   mailExpiry: string;
@@ -24,7 +28,7 @@ export interface SignerMessages {
 export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
   en: {
     mailSubject: (title) => `Confirm your signature: ${title}`,
-    mailGreeting: (firstName) => `Hello ${firstName},`,
+    mailGreeting: 'Hello,',
     mailThanks: (title) => `Thank you for signing “${title}”.`,
     mailInstruction: 'Your signature counts once you confirm it. Open this link and press the button on the page:',
     mailExpiry: 'The link works for 7 days. If you did not sign this petition, ignore this email: without confirmation the signature is deleted.',
@@ -43,7 +47,7 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
   },
   es: {
     mailSubject: (title) => `Confirma tu firma: ${title}`,
-    mailGreeting: (firstName) => `Hola, ${firstName}:`,
+    mailGreeting: 'Hola:',
     mailThanks: (title) => `Gracias por firmar «${title}».`,
     mailInstruction: 'Tu firma cuenta en cuanto la confirmes. Abre este enlace y pulsa el botón de la página:',
     mailExpiry: 'El enlace funciona durante 7 días. Si no has firmado esta petición, ignora este correo: sin confirmación, la firma se elimina.',
@@ -62,7 +66,7 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
   },
   fr: {
     mailSubject: (title) => `Confirmez votre signature : ${title}`,
-    mailGreeting: (firstName) => `Bonjour ${firstName},`,
+    mailGreeting: 'Bonjour,',
     mailThanks: (title) => `Merci d’avoir signé « ${title} ».`,
     mailInstruction: 'Votre signature compte dès que vous la confirmez. Ouvrez ce lien et appuyez sur le bouton de la page :',
     mailExpiry: 'Le lien fonctionne pendant 7 jours. Si vous n’avez pas signé cette pétition, ignorez ce message : sans confirmation, la signature est supprimée.',
@@ -81,7 +85,7 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
   },
   de: {
     mailSubject: (title) => `Bestätigen Sie Ihre Unterschrift: ${title}`,
-    mailGreeting: (firstName) => `Hallo ${firstName},`,
+    mailGreeting: 'Hallo,',
     mailThanks: (title) => `danke, dass Sie „${title}“ unterschrieben haben.`,
     mailInstruction: 'Ihre Unterschrift zählt, sobald Sie sie bestätigen. Öffnen Sie diesen Link und drücken Sie auf der Seite die Schaltfläche:',
     mailExpiry: 'Der Link gilt 7 Tage. Wenn Sie diese Petition nicht unterschrieben haben, ignorieren Sie diese E-Mail: Ohne Bestätigung wird die Unterschrift gelöscht.',
@@ -100,7 +104,7 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
   },
   it: {
     mailSubject: (title) => `Conferma la tua firma: ${title}`,
-    mailGreeting: (firstName) => `Ciao ${firstName},`,
+    mailGreeting: 'Ciao,',
     mailThanks: (title) => `grazie per aver firmato «${title}».`,
     mailInstruction: 'La tua firma conta non appena la confermi. Apri questo link e premi il pulsante nella pagina:',
     mailExpiry: 'Il link funziona per 7 giorni. Se non hai firmato questa petizione, ignora questa email: senza conferma la firma viene eliminata.',
@@ -119,7 +123,7 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
   },
   pt: {
     mailSubject: (title) => `Confirme a sua assinatura: ${title}`,
-    mailGreeting: (firstName) => `Olá, ${firstName}:`,
+    mailGreeting: 'Olá:',
     mailThanks: (title) => `Obrigado por assinar «${title}».`,
     mailInstruction: 'A sua assinatura conta assim que a confirmar. Abra esta ligação e carregue no botão da página:',
     mailExpiry: 'A ligação funciona durante 7 dias. Se não assinou esta petição, ignore este email: sem confirmação, a assinatura é apagada.',
@@ -138,7 +142,7 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
   },
   nl: {
     mailSubject: (title) => `Bevestig je handtekening: ${title}`,
-    mailGreeting: (firstName) => `Hallo ${firstName},`,
+    mailGreeting: 'Hallo,',
     mailThanks: (title) => `Bedankt voor het ondertekenen van ‘${title}’.`,
     mailInstruction: 'Je handtekening telt zodra je haar bevestigt. Open deze link en druk op de knop op de pagina:',
     mailExpiry: 'De link werkt 7 dagen. Heb je deze petitie niet ondertekend, negeer deze e-mail dan: zonder bevestiging wordt de handtekening verwijderd.',

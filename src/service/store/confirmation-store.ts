@@ -33,7 +33,6 @@ export interface DueConfirmationMail {
   mail_due_at: number;
   mail_attempts: number;
   email: string;
-  first_name: string;
   title: string;
 }
 
@@ -72,7 +71,7 @@ export function confirmationStatements(db: SqlEngine) {
        WHERE signature_id = @signature_id`,
     ),
     dueConfirmationMails: db.prepare<{ now: number; in_flight_ids: string; limit: number; instance: string }, DueConfirmationMail>({
-      sqlite: `SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, s.first_name, p.title
+      sqlite: `SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, p.title
        FROM signature_confirmations c
        JOIN signatures s ON s.id = c.signature_id
        JOIN petitions p ON p.id = c.petition_id
@@ -91,7 +90,7 @@ export function confirmationStatements(db: SqlEngine) {
          WHERE c.signature_id = picked.signature_id
          RETURNING c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, c.petition_id
        )
-       SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, s.first_name, p.title
+       SELECT c.signature_id, c.lang, c.mail_due_at, c.mail_attempts, s.email, p.title
        FROM claimed c JOIN signatures s ON s.id = c.signature_id JOIN petitions p ON p.id = c.petition_id
        ORDER BY c.mail_due_at`,
     }),

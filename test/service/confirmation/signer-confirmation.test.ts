@@ -63,7 +63,8 @@ describe('a petition that confirms its signers', () => {
     assert.equal(mail.subject, 'Confirm your signature: Save the Riverside Park');
     assert.equal(mail.from, '"Petitions" <petitions@example.org>');
     assert.equal(mail.autoSubmitted, 'auto-generated');
-    assert.match(mail.text, /^Hello Grace,/);
+    assert.match(mail.text, /^Hello,\n/);
+    assert.doesNotMatch(mail.text, /Grace|Hopper/, 'no text the signer typed');
     assert.ok(mail.link?.startsWith(`${new URL(t.baseUrl).origin}/confirm/`), mail.text);
     assert.equal(await count(), 0);
     assert.ok(!(await listedNames()).includes('Grace Hopper'));
@@ -102,7 +103,7 @@ describe('a petition that confirms its signers', () => {
     await sign({ first_name: 'Käthe', email: 'kaethe@example.org' }, 'de-DE');
     const [german] = await waitForMails('kaethe@example.org', 1);
     assert.equal(german!.subject, 'Bestätigen Sie Ihre Unterschrift: Save the Riverside Park');
-    assert.match(german!.text, /^Hallo Käthe,/);
+    assert.match(german!.text, /^Hallo,\n/);
     const page = await (await open(german!.link!, 'GET')).text();
     assert.match(page, /<html lang="de">/);
     assert.match(pageText(page), /Meine Unterschrift bestätigen/);
@@ -155,7 +156,6 @@ describe('a petition that confirms its signers', () => {
       );
       assert.deepEqual(stored, { first_name: 'Vera', address: '1 True Street', phone: '+44 20 7946 0001', reason: 'I care about the park' });
       const latest = mails[mails.length - 1]!;
-      assert.match(latest.text, /^Hello Vera,/, 'the mail goes out to the first details');
       assert.match(pageText(await (await open(latest.link!, 'GET')).text()), new RegExp(`as Vera ${victim.last_name}\\.`));
       assert.equal((await open(latest.link!, 'POST')).status, 200);
       await f.client.get(`/admin/petitions/${t.petitionId}`);
