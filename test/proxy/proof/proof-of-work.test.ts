@@ -11,7 +11,7 @@ import { CHALLENGE_LIFETIME_SECONDS, PROOF_JSON_MAX_BYTES, SALT_MAX_LENGTH } fro
 import { PROOF_OF_WORK_MAX } from '../../../src/proxy/config/config.js';
 import { QUEUED_MESSAGE } from '../../../src/proxy/outbox/submissions.js';
 import type { Proof } from '../../../src/shared/proof.js';
-import { Stack, eventually, keysDecided, signer } from '../stack.js';
+import { Stack, eventually, keysDecided, received, signer } from '../stack.js';
 import { challengeFor, proofFor, solve } from './solve.js';
 
 const DIFFICULTY = { first: 2000, second: 500 };
@@ -179,7 +179,7 @@ describe('the proof of work at the proxy', () => {
       await refusedWith(await sign(first, undefined, signer(stack, { first_name: 'Unproven' })), 'missing', /required/);
       const answer = await sign(first, await proofFor(stack, first), signer(stack, { first_name: 'Proven', last_name: 'Queued' }));
       assert.equal(answer.status, 202);
-      assert.deepEqual(answer.json(), { result: 'success', messages: [QUEUED_MESSAGE] });
+      assert.deepEqual(received(answer.json()), { result: 'success', messages: [QUEUED_MESSAGE] });
     } finally {
       await stack.startService();
     }
