@@ -240,7 +240,7 @@ describe('<petition-signatures>', () => {
     expect(live.map(text)).to.deep.equal(['1 new signature']);
     expect(await recentCount(otherId)).to.equal(1);
     // An event for another petition does not refresh.
-    other!.dispatchEvent(new PetitionSignedEvent({ petitionId: 1 }));
+    other!.dispatchEvent(new PetitionSignedEvent({ petitionId: 1, endpoint: `${location.origin}/` }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await recentCount(otherId)).to.equal(1);
   });

@@ -9,6 +9,7 @@ import type { EmbedProblem } from '../embed-problem.js';
 import { Translator } from '../i18n/translator.js';
 import { PageContrast } from '../page-contrast.js';
 import { fetchRecentSignatures, fetchSignaturePage } from '../petition-api.js';
+import { PetitionSignedListener } from '../petition-signed-event.js';
 import { RequestController } from '../request.js';
 import { petitionSignaturesStyles } from './petition-signatures.styles.js';
 import { RefreshTimer } from './refresh-timer.js';
@@ -26,7 +27,7 @@ const MAX_PAGE_SIZE = 100;
  * The signers of a petition: name, place, country and how long ago, as the most recent ten
  * (`mode="recent"`, refreshed every `refresh` seconds while the tab is visible) or as a paged
  * list (`mode="list"`). Refreshes at once when a `petition-signed` event for the same
- * petition reaches the document.
+ * petition and proxy reaches the document.
  *
  * @tag petition-signatures
  * @summary List of a petition's signers, talking to the petition-embed proxy.
@@ -75,8 +76,7 @@ export class PetitionSignatures extends LitElement {
   private readonly refreshTimer = new RefreshTimer(this, {
     seconds: () => this.refresh,
     active: () => this.listMode === 'recent',
-    petitionId: () => this.petitionId,
-    refresh: () => void this.listingRequest.run(),
+    refresh: () => this.reload(),
   });
 
   // Changing any argument (a page change, say) starts a new run, which aborts the one in flight.
@@ -98,6 +98,12 @@ export class PetitionSignatures extends LitElement {
       this.problem = await diagnose(error, this.endpoint, this.petitionId);
     },
   });
+
+  constructor() {
+    super();
+    // A signature made on the page for this petition and proxy shows here at once.
+    new PetitionSignedListener(this, () => this.reload());
+  }
 
   /** The petition whose signers to show (its integer id). */
   petitionId = 0;
