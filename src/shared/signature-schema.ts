@@ -3,7 +3,10 @@
 import * as v from 'valibot';
 import { countryHasPostalCodes, countryRequiresSubdivision, isCountryCode } from './countries.js';
 
-/** The fields a signer fills in, in form order: the spec's POST table minus auth_key and source. */
+/**
+ * The fields a signer fills in, in the order of the spec's POST table minus auth_key and source
+ * (the form asks for the country fourth and orders its own summary: components' sign-form.ts).
+ */
 export const SIGNER_FIELDS = [
   'first_name',
   'last_name',
@@ -189,8 +192,8 @@ export type SignerValidation =
 
 /**
  * Validates a signer's fields. Blank optional fields become absent; text is NFC and trimmed. At most
- * one problem per field (the first rule it breaks), in form order, so a summary reads top to
- * bottom like the form. Anything that is not an object is treated as no fields at all.
+ * one problem per field (the first rule it breaks), in SIGNER_FIELDS order. Anything that is not
+ * an object is treated as no fields at all.
  */
 export function validateSigner(input: unknown): SignerValidation {
   const fields = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};

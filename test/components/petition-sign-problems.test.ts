@@ -143,6 +143,25 @@ describe('<petition-sign> problem messages', () => {
     ]);
   });
 
+  it('lists problems in the order of the form, the country fourth, and focuses the summary', async () => {
+    const el = await signForm(await createPetition());
+    const { email: _email, city: _city, ...rest } = SIGNER;
+    await fill(el, rest);
+    const select = part<HTMLSelectElement>(el, '#country_code')!;
+    select.value = '';
+    select.dispatchEvent(new Event('change'));
+    submit(el);
+    await waitUntil(() => part(el, '.error-summary'));
+    expect(summaryItems(el)).to.deep.equal(['Enter your email address', 'Select your country', 'Enter your town or city']);
+    expect([...el.shadowRoot!.querySelectorAll('.error-summary a')].map((a) => a.getAttribute('href'))).to.deep.equal([
+      '#email',
+      '#country_code',
+      '#city',
+    ]);
+    expect(focused(el)).to.equal(describeElement(part(el, '.error-summary')));
+    await expect(el).to.be.accessible();
+  });
+
   it("places server field messages at their fields with a 400's other words, and keeps the data", async () => {
     const petitionId = await createPetition();
     const el = await signForm(petitionId);
@@ -156,8 +175,8 @@ describe('<petition-sign> problem messages', () => {
     submit(el);
     await waitUntil(() => part(el, '#city-error'));
     // The words that name no field are kept beside the field's message, not dropped; a field
-    // message without a code is shown as sent.
-    expect(summaryItems(el)).to.deep.equal(['Your request could not be read.', 'Enter your town or city', 'A message of a newer proxy']);
+    // message without a code is shown as sent; field problems follow the form's order (email first).
+    expect(summaryItems(el)).to.deep.equal(['Your request could not be read.', 'A message of a newer proxy', 'Enter your town or city']);
     expect(part(el, '#email')!.getAttribute('aria-invalid')).to.equal('true');
     expect(valueOf(el, 'city')).to.equal(SIGNER.city);
     expect(valueOf(el, 'email')).to.equal(SIGNER.email);

@@ -2,7 +2,8 @@
 // signing by keyboard, the sending phase, and changing petitions.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { PetitionSign } from '../../src/components/petition-embed.js';
+import { PetitionSignedEvent } from '../../src/components/petition-embed.js';
+import type { PetitionSign, PetitionSignatures } from '../../src/components/petition-embed.js';
 import { part, text } from './shadow-query.js';
 import { SIGNER, describeElement, fill, focused, loaded, signForm } from './sign-form.js';
 import { createPetition, delayAnswers, failNext, requestsReceived } from './test-petition.js';
@@ -145,7 +146,7 @@ describe('<petition-sign>', () => {
     expect(focused(el)).to.equal(describeElement(part(el, 'button[type="submit"]')));
     await sendKeys({ press: 'Enter' });
     const event = await signed;
-    expect(event.detail).to.deep.equal({ petitionId });
+    expect(event.detail).to.deep.equal({ petitionId, endpoint: `${location.origin}/` });
     expect(event.bubbles && event.composed).to.equal(true);
     await waitUntil(() => text(part(el, '[part="count"]')) === '4 people have signed', 'count not refreshed');
     const thanks = part(el, '[part="thanks"]')!;
@@ -155,6 +156,36 @@ describe('<petition-sign>', () => {
     const posts = (await requestsReceived(petitionId)).filter((r) => r === 'POST /signatures');
     expect(posts).to.have.length(1);
     await expect(el).to.be.accessible();
+  });
+
+  it('shows the same count in every element for the petition once one of them signs', async () => {
+    const petitionId = await createPetition({ listed: 3, hiddenCount: 0 });
+    const otherId = await createPetition({ listed: 3, hiddenCount: 0 });
+    const page = await fixture<HTMLElement>(html`<div>
+      <petition-sign petition-id=${petitionId} country="US" hide-phone hide-reason></petition-sign>
+      <petition-sign petition-id=${petitionId} hide-phone hide-reason></petition-sign>
+      <petition-signatures petition-id=${petitionId} mode="list"></petition-signatures>
+      <petition-sign petition-id=${otherId} hide-phone hide-reason></petition-sign>
+    </div>`);
+    const [signing, second, other] = [...page.querySelectorAll('petition-sign')] as PetitionSign[];
+    for (const el of [signing!, second!, other!]) await loaded(el);
+    const list = page.querySelector('petition-signatures') as PetitionSignatures;
+    await waitUntil(() => text(part(list, '[part="total"]')) === '3 signatures', 'list did not load');
+    await fill(signing!);
+    part<HTMLButtonElement>(signing!, 'button[type="submit"]')!.click();
+    await waitUntil(() => text(part(signing!, '[part="count"]')) === '4 people have signed', 'signing form not refreshed');
+    await waitUntil(() => text(part(second!, '[part="count"]')) === '4 people have signed', 'second form stayed behind');
+    await waitUntil(() => text(part(list, '[part="total"]')) === '4 signatures', 'list stayed behind');
+    // The second form keeps what its signer had typed, and stays a form.
+    expect(part(second!, 'form')).to.not.equal(null);
+    await expect(second!).to.be.accessible();
+    // Another petition, or the same petition through another proxy, is not asked again.
+    const petitionLoads = async (id: number) => (await requestsReceived(id)).filter((r) => r === 'GET ').length;
+    expect(await petitionLoads(otherId)).to.equal(1);
+    const before = await petitionLoads(petitionId);
+    second!.dispatchEvent(new PetitionSignedEvent({ petitionId, endpoint: 'https://other-proxy.example/' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await petitionLoads(petitionId)).to.equal(before);
   });
 
   it('while sending, keeps focus on the busy button, announces it once, and sends once however often it is pressed', async () => {

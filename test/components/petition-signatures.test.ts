@@ -154,6 +154,21 @@ describe('<petition-signatures>', () => {
     await expect(list).to.be.accessible();
   });
 
+  it('invites no first signature while the website key is pending, beside a form that cannot be used', async () => {
+    const petitionId = await createPetition({ listed: 0, keyStatus: 'pending' });
+    const page = await fixture<HTMLElement>(html`<div>
+      <petition-sign petition-id=${petitionId}></petition-sign>
+      <petition-signatures petition-id=${petitionId}></petition-signatures>
+      <petition-signatures petition-id=${petitionId} mode="list"></petition-signatures>
+    </div>`);
+    const sign = page.querySelector('petition-sign') as PetitionSign;
+    await waitUntil(() => text(part(sign, '[part="closed"]')).includes('will open as soon as'), 'form did not say the key is pending');
+    for (const el of page.querySelectorAll('petition-signatures')) {
+      await waitUntil(() => text(part(el, '[part="status"]')) === 'No one has signed yet.', `${el.getAttribute('mode') ?? 'recent'} invited a first signer`);
+      await expect(el).to.be.accessible();
+    }
+  });
+
   it('shows loading, then an error with a retry that works', async () => {
     const petitionId = await createPetition({ listed: 2 });
     await delayAnswers(petitionId, 200);
@@ -240,7 +255,7 @@ describe('<petition-signatures>', () => {
     expect(live.map(text)).to.deep.equal(['1 new signature']);
     expect(await recentCount(otherId)).to.equal(1);
     // An event for another petition does not refresh.
-    other!.dispatchEvent(new PetitionSignedEvent({ petitionId: 1 }));
+    other!.dispatchEvent(new PetitionSignedEvent({ petitionId: 1, endpoint: `${location.origin}/` }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await recentCount(otherId)).to.equal(1);
   });

@@ -96,6 +96,7 @@ export default {
   // <petition-signatures>
   loadingSignatures: 'Unterschriften werden geladen…',
   noSigners: 'Noch hat niemand unterschrieben. Unterschreiben Sie als Erste oder Erster.',
+  noSignersYet: 'Noch hat niemand unterschrieben.',
   signaturesFailed: 'Die Unterschriften konnten nicht geladen werden.',
   signatureTotal: { one: '{count} Unterschrift', other: '{count} Unterschriften' },
   newSignatures: { one: '{count} neue Unterschrift', other: '{count} neue Unterschriften' },

@@ -102,6 +102,7 @@ export default {
   // <petition-signatures>
   loadingSignatures: 'Cargando firmas…',
   noSigners: 'Todavía no ha firmado nadie. Sea la primera persona en firmar.',
+  noSignersYet: 'Todavía no ha firmado nadie.',
   signaturesFailed: 'No se han podido cargar las firmas.',
   signatureTotal: { one: '{count} firma', many: '{count} de firmas', other: '{count} firmas' },
   newSignatures: { one: '{count} firma nueva', many: '{count} de firmas nuevas', other: '{count} firmas nuevas' },

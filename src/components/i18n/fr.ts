@@ -102,6 +102,7 @@ export default {
   // <petition-signatures>
   loadingSignatures: 'Chargement des signatures…',
   noSigners: 'Personne n’a encore signé. Soyez la première personne à signer.',
+  noSignersYet: 'Personne n’a encore signé.',
   signaturesFailed: 'Les signatures n’ont pas pu être chargées.',
   signatureTotal: { one: '{count} signature', many: '{count} de signatures', other: '{count} signatures' },
   newSignatures: {

@@ -102,6 +102,7 @@ export default {
   // <petition-signatures>
   loadingSignatures: 'Caricamento delle firme…',
   noSigners: 'Nessuno ha ancora firmato. Sia la prima persona a firmare.',
+  noSignersYet: 'Nessuno ha ancora firmato.',
   signaturesFailed: 'Non è stato possibile caricare le firme.',
   signatureTotal: { one: '{count} firma', many: '{count} di firme', other: '{count} firme' },
   newSignatures: { one: '{count} nuova firma', many: '{count} di nuove firme', other: '{count} nuove firme' },

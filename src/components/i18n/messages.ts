@@ -91,6 +91,8 @@ export const en = {
   // <petition-signatures>
   loadingSignatures: 'Loading signatures…',
   noSigners: 'No one has signed yet. Be the first to sign.',
+  // where the petition takes no signatures (closed, or this website's key not granted): no invitation
+  noSignersYet: 'No one has signed yet.',
   signaturesFailed: 'The signatures could not be loaded.',
   signatureTotal: { one: '{count} signature', other: '{count} signatures' },
   newSignatures: { one: '{count} new signature', other: '{count} new signatures' },

@@ -94,6 +94,7 @@ export default {
   // <petition-signatures>
   loadingSignatures: 'Handtekeningen worden geladen…',
   noSigners: 'Er heeft nog niemand getekend. Wees de eerste die tekent.',
+  noSignersYet: 'Er heeft nog niemand getekend.',
   signaturesFailed: 'De handtekeningen konden niet worden geladen.',
   signatureTotal: { one: '{count} handtekening', other: '{count} handtekeningen' },
   newSignatures: { one: '{count} nieuwe handtekening', other: '{count} nieuwe handtekeningen' },

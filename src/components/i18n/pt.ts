@@ -103,6 +103,7 @@ export default {
   // <petition-signatures>
   loadingSignatures: 'Carregamento das assinaturas…',
   noSigners: 'Ainda ninguém assinou. Seja a primeira pessoa a assinar.',
+  noSignersYet: 'Ainda ninguém assinou.',
   signaturesFailed: 'Não foi possível carregar as assinaturas.',
   signatureTotal: { one: '{count} assinatura', many: '{count} de assinaturas', other: '{count} assinaturas' },
   newSignatures: {

@@ -25,7 +25,7 @@ import { renderClosed, renderHeader, renderProblem, renderThanks } from './sign-
  * @tag petition-sign
  * @summary Signature form for one petition, talking to the petition-embed proxy.
  *
- * @fires {PetitionSignedEvent} petition-signed - A signature was queued. `detail: { petitionId }`; bubbles, composed; no personal data.
+ * @fires {PetitionSignedEvent} petition-signed - A signature was queued. `detail: { petitionId, endpoint }` (the proxy's base URL); bubbles, composed; no personal data. Every element for the same petition and proxy on the page refreshes its count on it.
  *
  * @slot - Fallback content (a link to the petition, say): shown before the script loads and when the element cannot work.
  * @slot thanks - The campaign's own words in the thank-you, instead of the default text.

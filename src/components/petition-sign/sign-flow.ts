@@ -9,7 +9,7 @@ import { ProblemReporter, diagnose } from '../embed-problem.js';
 import { proxyBase } from '../endpoint.js';
 import type { Translator } from '../i18n/translator.js';
 import { RequestFailure, fetchPetition } from '../petition-api.js';
-import { PetitionSignedEvent } from '../petition-signed-event.js';
+import { PetitionSignedEvent, PetitionSignedListener } from '../petition-signed-event.js';
 import { RequestController } from '../request.js';
 import { readSigner, shownProblems, submissionFrom } from './form-outcome.js';
 import { hasOperatorNotice } from './operator-notice.js';
@@ -62,6 +62,8 @@ export class SignFlow implements ReactiveController {
     readonly translator: Translator,
   ) {
     host.addController(this);
+    // Another element on the page signed this petition: the count here follows it.
+    new PetitionSignedListener(host, () => void this.petitionRequest.run([host.endpoint, host.petitionId]));
     // The form's first touch (focus anywhere in the element) begins the proof of work.
     host.addEventListener('focusin', () => this.touched().catch(() => undefined));
   }
@@ -122,7 +124,7 @@ export class SignFlow implements ReactiveController {
 
   private signed({ duplicate, withdrawUrl }: Signed): void {
     // A duplicate gets the same thank-you: the form never says whether an address has signed.
-    if (!duplicate) this.host.dispatchEvent(new PetitionSignedEvent({ petitionId: this.host.petitionId }));
+    if (!duplicate) this.host.dispatchEvent(new PetitionSignedEvent({ petitionId: this.host.petitionId, endpoint: proxyBase(this.host.endpoint) }));
     const thanksUrl = this.host.thanksUrl && new URL(this.host.thanksUrl, location.href);
     if (thanksUrl && /^https?:$/i.test(thanksUrl.protocol)) location.assign(thanksUrl.href);
     this.go({ kind: 'thanked', copy: 'idle', withdrawUrl });

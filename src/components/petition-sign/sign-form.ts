@@ -123,13 +123,32 @@ function reasonField(view: FormView) {
   );
 }
 
+/**
+ * The fields in the order renderSignForm shows them (the country fourth, before the fields that
+ * adapt to it): the summary lists problems in this order, whichever order they arrived in.
+ */
+const FORM_ORDER: readonly SignerField[] = [
+  'first_name',
+  'last_name',
+  'email',
+  'country_code',
+  'address',
+  'city',
+  'state_province',
+  'postal_code',
+  'phone',
+  'reason',
+  'hidden',
+];
+
 function errorSummary(view: FormView) {
   if (view.problems.length === 0 && view.summary.length === 0) return nothing;
+  const problems = [...view.problems].sort((a, b) => FORM_ORDER.indexOf(a.field) - FORM_ORDER.indexOf(b.field));
   return html`<div class="error-summary" part="error-summary" tabindex="-1" role="alert" aria-labelledby="error-summary-title">
     <h2 id="error-summary-title">${view.t.t('errorSummaryTitle')}</h2>
     <ul>
       ${view.summary.map((text) => html`<li>${text}</li>`)}
-      ${view.problems.map(
+      ${problems.map(
         ({ field: name, text }) =>
           html`<li><a href="#${name}" @click=${(event: MouseEvent) => view.onSummaryLink(event, name)}>${text}</a></li>`,
       )}

@@ -8,7 +8,8 @@ import { ProblemReporter, diagnose, problemText } from '../embed-problem.js';
 import type { EmbedProblem } from '../embed-problem.js';
 import { Translator } from '../i18n/translator.js';
 import { PageContrast } from '../page-contrast.js';
-import { fetchRecentSignatures, fetchSignaturePage } from '../petition-api.js';
+import { fetchPetition, fetchRecentSignatures, fetchSignaturePage } from '../petition-api.js';
+import { PetitionSignedListener } from '../petition-signed-event.js';
 import { RequestController } from '../request.js';
 import { petitionSignaturesStyles } from './petition-signatures.styles.js';
 import { RefreshTimer } from './refresh-timer.js';
@@ -16,8 +17,11 @@ import { renderFailure, renderPage, renderRecent } from './signatures-view.js';
 
 type Mode = 'recent' | 'list';
 
-/** What one run of the request task produced: the recent array, or one page of the list. */
-type Listing = { mode: 'recent'; signatures: Signature[] } | { mode: 'list'; page: SignaturePage };
+/**
+ * What one run of the request task produced: the recent array, or one page of the list; and
+ * whether an empty one may invite a first signer (not while the petition takes no signatures).
+ */
+type Listing = ({ mode: 'recent'; signatures: Signature[] } | { mode: 'list'; page: SignaturePage }) & { inviting: boolean };
 
 const MAX_PAGE_SIZE = 100;
 
@@ -26,7 +30,7 @@ const MAX_PAGE_SIZE = 100;
  * The signers of a petition: name, place, country and how long ago, as the most recent ten
  * (`mode="recent"`, refreshed every `refresh` seconds while the tab is visible) or as a paged
  * list (`mode="list"`). Refreshes at once when a `petition-signed` event for the same
- * petition reaches the document.
+ * petition and proxy reaches the document.
  *
  * @tag petition-signatures
  * @summary List of a petition's signers, talking to the petition-embed proxy.
@@ -75,29 +79,40 @@ export class PetitionSignatures extends LitElement {
   private readonly refreshTimer = new RefreshTimer(this, {
     seconds: () => this.refresh,
     active: () => this.listMode === 'recent',
-    petitionId: () => this.petitionId,
-    refresh: () => void this.listingRequest.run(),
+    refresh: () => this.reload(),
   });
 
   // Changing any argument (a page change, say) starts a new run, which aborts the one in flight.
   private readonly listingRequest = new RequestController(this, {
     task: async ([endpoint, petitionId, mode, page, pageSize, sort], { signal }): Promise<Listing | undefined> => {
       if (!(petitionId > 0)) return undefined;
-      if (mode === 'list') {
-        return { mode, page: await fetchSignaturePage(endpoint, petitionId, { page, pageSize, sort }, signal) };
+      const listing: Listing =
+        mode === 'list'
+          ? { mode, page: await fetchSignaturePage(endpoint, petitionId, { page, pageSize, sort }, signal), inviting: true }
+          : { mode: 'recent', signatures: await fetchRecentSignatures(endpoint, petitionId, signal), inviting: true };
+      // "Be the first to sign" only where a form can take the signature: not while this website's
+      // key is pending (or refused), nor on a closed petition. If the summary fails, the list stands.
+      if ((listing.mode === 'list' ? listing.page.signature_count : listing.signatures.length) === 0) {
+        listing.inviting = await fetchPetition(endpoint, petitionId, signal).then((petition) => petition.accepting_signatures, () => true);
       }
-      return { mode: 'recent', signatures: await fetchRecentSignatures(endpoint, petitionId, signal) };
+      return listing;
     },
     args: () =>
       [this.endpoint, this.petitionId, this.listMode, this.page, this.clampedPageSize, this.listSort] as const,
     onComplete: (listing) => {
-      if (listing.mode === 'recent') this.recentLoaded(listing.signatures);
+      if (listing.mode === 'recent') this.recentLoaded(listing);
       this.problem = undefined;
     },
     onError: async (error) => {
       this.problem = await diagnose(error, this.endpoint, this.petitionId);
     },
   });
+
+  constructor() {
+    super();
+    // A signature made on the page for this petition and proxy shows here at once.
+    new PetitionSignedListener(this, () => this.reload());
+  }
 
   /** The petition whose signers to show (its integer id). */
   petitionId = 0;
@@ -176,12 +191,13 @@ export class PetitionSignatures extends LitElement {
   }
 
   /** Counts the signers a refresh brought that the last one did not show. */
-  private recentLoaded(signatures: Signature[]): void {
+  private recentLoaded(listing: Extract<Listing, { mode: 'recent' }>): void {
+    const signatures = listing.signatures;
     const previous = this.lastRecent?.mode === 'recent' ? this.lastRecent.signatures : undefined;
     const key = (s: Signature) => `${s.signed_on}|${s.name}`;
     const seen = new Set(previous?.map(key));
     this.newSignatures = previous ? signatures.filter((s) => !seen.has(key(s))).length : 0;
-    this.lastRecent = { mode: 'recent', signatures };
+    this.lastRecent = listing;
   }
 
   /** Fetches the signers again now (the timer keeps its rhythm). */
@@ -213,8 +229,8 @@ export class PetitionSignatures extends LitElement {
         ? html`<div part="status" role="alert"><p>${problemText(this.translator, { kind: 'missing-petition-id' })}</p><slot></slot></div>`
         : listing && listing.mode === this.listMode
           ? listing.mode === 'list'
-            ? renderPage(this.translator, listing.page, (step) => this.stepPage(step))
-            : renderRecent(this.translator, listing.signatures, this.newSignatures)
+            ? renderPage(this.translator, listing.page, (step) => this.stepPage(step), listing.inviting)
+            : renderRecent(this.translator, listing.signatures, this.newSignatures, listing.inviting)
           : this.listingRequest.render({
               pending: () => html`<p part="status">${this.translator.t('loadingSignatures')}</p>`,
               error: () => renderFailure(this.translator, this.problem, this.onRetry),

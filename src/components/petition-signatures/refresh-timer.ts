@@ -1,8 +1,7 @@
 // The recent list's refresh: every `seconds()` while the element is connected and the tab is
-// visible (hidden tabs do not poll; coming back refreshes at once), and whenever a signature is
-// made on the page for the same petition.
+// visible (hidden tabs do not poll; coming back refreshes at once). A signature made on the page
+// refreshes through the listener every element shares (petition-signed-event.ts).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { PetitionSignedEvent } from '../petition-signed-event.js';
 
 /** setInterval's largest delay; a longer one overflows and fires at once, over and over. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -12,7 +11,6 @@ export interface RefreshOptions {
   seconds: () => number;
   /** Whether the element shows the recent list (the paged list does not refresh). */
   active: () => boolean;
-  petitionId: () => number;
   refresh: () => void;
 }
 
@@ -26,23 +24,17 @@ export class RefreshTimer implements ReactiveController {
     host.addController(this);
   }
 
-  private readonly onPetitionSigned = (event: PetitionSignedEvent): void => {
-    if (event.detail?.petitionId === this.options.petitionId()) this.options.refresh();
-  };
-
   private readonly onVisibilityChange = (): void => {
     this.restart();
     if (document.visibilityState === 'visible' && this.options.active()) this.options.refresh();
   };
 
   hostConnected(): void {
-    document.addEventListener('petition-signed', this.onPetitionSigned);
     document.addEventListener('visibilitychange', this.onVisibilityChange);
     this.restart();
   }
 
   hostDisconnected(): void {
-    document.removeEventListener('petition-signed', this.onPetitionSigned);
     document.removeEventListener('visibilitychange', this.onVisibilityChange);
     clearInterval(this.timer);
     this.timer = undefined;

@@ -17,22 +17,23 @@ function renderSignature(t: Translator, signature: Signature, now: Date) {
   </li>`;
 }
 
-function renderList(t: Translator, signatures: Signature[]) {
-  if (signatures.length === 0) return html`<p part="status">${t.t('noSigners')}</p>`;
+/** `inviting`: the petition takes signatures here, so an empty list may invite the first one. */
+function renderList(t: Translator, signatures: Signature[], inviting: boolean) {
+  if (signatures.length === 0) return html`<p part="status">${t.t(inviting ? 'noSigners' : 'noSignersYet')}</p>`;
   const now = new Date();
   return html`<ol part="list">${signatures.map((signature) => renderSignature(t, signature, now))}</ol>`;
 }
 
 /** The recent signers. Someone filling in a form on the same page hears at most how many joined, politely. */
-export function renderRecent(t: Translator, signatures: Signature[], newcomers: number) {
-  return html`${renderList(t, signatures)}
+export function renderRecent(t: Translator, signatures: Signature[], newcomers: number, inviting: boolean) {
+  return html`${renderList(t, signatures, inviting)}
     <p class="visually-hidden" aria-live="polite">${newcomers > 0 ? t.t('newSignatures', { count: newcomers }) : nothing}</p>`;
 }
 
-export function renderPage(t: Translator, page: SignaturePage, step: (by: 1 | -1) => void) {
+export function renderPage(t: Translator, page: SignaturePage, step: (by: 1 | -1) => void, inviting: boolean) {
   const pageText = t.t('pageOf', { page: page.page, pages: page.total_pages });
   return html`<p class="total" part="total">${t.t('signatureTotal', { count: page.signature_count })}</p>
-    ${page.signature_count === 0 ? renderList(t, []) : page.signatures.length === 0 ? nothing : renderList(t, page.signatures)}
+    ${page.signature_count === 0 ? renderList(t, [], inviting) : page.signatures.length === 0 ? nothing : renderList(t, page.signatures, inviting)}
     ${page.total_pages > 1 || page.page > 1
       ? html`<nav part="pagination" aria-label=${t.t('pagesLabel')}>
           <button type="button" part="previous" ?disabled=${!page.prev_page_endpoint} @click=${() => step(-1)}>${t.t('previous')}</button>
