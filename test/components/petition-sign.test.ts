@@ -1,11 +1,11 @@
 // <petition-sign> in headless Chromium against the proxy-routes middleware: the form, its notice,
 // signing by keyboard, the sending phase, and changing petitions.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { PetitionSignedEvent } from '../../src/components/petition-embed.js';
 import type { PetitionSign, PetitionSignatures } from '../../src/components/petition-embed.js';
 import { part, text } from './shadow-query.js';
-import { SIGNER, describeElement, fill, focused, loaded, signForm } from './sign-form.js';
+import { SIGNER, describeElement, fill, focused, loaded, signForm, submit } from './sign-form.js';
 import { createPetition, delayAnswers, failNext, requestsReceived } from './test-petition.js';
 
 describe('<petition-sign>', () => {
@@ -156,6 +156,33 @@ describe('<petition-sign>', () => {
     const posts = (await requestsReceived(petitionId)).filter((r) => r === 'POST /signatures');
     expect(posts).to.have.length(1);
     await expect(el).to.be.accessible();
+  });
+
+  it('after signing below the fold, keeps the count that went up and the thank-you in view, with focus on the thank-you', async () => {
+    const petitionId = await createPetition({ listed: 3, hiddenCount: 0 });
+    // Page content above and below: the form is scrolled to, and the page does not shrink away under it.
+    const page = await fixture<HTMLElement>(html`<div>
+      <div style="height: 2000px"></div><petition-sign petition-id=${petitionId} country="US">
+        <p slot="thanks">Your name is on it. Next, the council: on 3 June its planning committee votes on selling the park, and
+        every signature we hand in before then counts. Ask two friends to sign today, and come to the meeting if you can.</p>
+      </petition-sign><div style="height: 2000px"></div>
+    </div>`);
+    const el = await loaded(page.querySelector('petition-sign')!);
+    await setViewport({ width: 568, height: 320 });
+    await fill(el);
+    part(el, 'button[type="submit"]')!.scrollIntoView({ block: 'end' });
+    submit(el);
+    await waitUntil(() => text(part(el, '[part="count"]')) === '4 people have signed', 'count not refreshed');
+    const thanks = part(el, '[part="thanks"]')!;
+    const inView = (node: Element) => {
+      const { top, bottom } = node.getBoundingClientRect();
+      return `${Math.round(top)}..${Math.round(bottom)} within ${innerHeight}: ${top >= 0 && bottom <= innerHeight}`;
+    };
+    expect(inView(part(el, '[part="count"]')!)).to.match(/true$/);
+    expect(inView(thanks)).to.match(/true$/);
+    expect(focused(el)).to.equal(describeElement(thanks));
+    await expect(el).to.be.accessible();
+    await setViewport({ width: 800, height: 600 });
   });
 
   it('shows the same count in every element for the petition once one of them signs', async () => {

@@ -105,6 +105,8 @@ export class SignFlow implements ReactiveController {
       const target = focusTarget(this.phase, this.focusedFor);
       this.focusedFor = this.phase;
       if (target) this.host.renderRoot.querySelector<HTMLElement>(target)?.focus();
+      // Focus scrolls the thank-you into view; the count just above it, which went up, stays there too.
+      if (target === '.thanks') this.host.renderRoot.querySelector('.count')?.scrollIntoView({ block: 'nearest' });
     }
     this.reporter.report(this.phase.kind === 'failed' || this.phase.kind === 'unavailable' ? this.phase.problem : undefined);
   }
