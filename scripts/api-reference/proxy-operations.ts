@@ -87,7 +87,7 @@ const submission: OpenApiObject = {
     },
   },
   responses: {
-    '202': jsonResponse('Sent to the service and queued there, or kept in the outbox for later; either way with the signer\'s withdrawal link.', schemaRef('SignatureReceived'), {
+    '202': jsonResponse('Sent to the service and queued there, or kept in the outbox for later; either way with the signer\'s withdrawal link. A signature the service already has (the same canonical email: its 409) is answered the same way, with a link that leads nowhere, so the answer never tells whether an address had signed.', schemaRef('SignatureReceived'), {
       sent: { summary: 'Queued by the service', value: { result: 'success', withdraw_url: `https://petitions.example.org/withdraw/${EXAMPLE_WITHDRAWAL_TOKEN}` } },
       outbox: {
         summary: 'Kept in the outbox until the service is available',
@@ -126,9 +126,6 @@ const submission: OpenApiObject = {
       closed: [PETITION_CLOSED_MESSAGE],
     }, corsHeaders()),
     '404': responseRef('PetitionNotFound'),
-    '409': failureResponse('The service says this email address already signed (its message passes on).', {
-      duplicate: ['email: This email address has already signed this petition'],
-    }, corsHeaders()),
     '413': tooLarge,
     '415': failureResponse('The body is not sent as application/json.', { 'not JSON': ['Content-Type: send the signature as application/json'] }, corsHeaders()),
     '429': failureResponse('Too many signatures from this client address in the last minute (rateLimit.signaturesPerIpPerMinute).', {

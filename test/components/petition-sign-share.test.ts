@@ -106,7 +106,7 @@ describe('<petition-sign> share step', () => {
     }
   });
 
-  it('a returning supporter (409) gets the same thank-you and share step, and no event', async () => {
+  it('a returning supporter (an older proxy\'s 409) gets the same thank-you and share step, and no event', async () => {
     const petitionId = await createPetition({ listed: 1, resource: { url: 'https://campaign.example.org/again' } });
     const first = await signed(petitionId);
     await waitUntil(() => text(part(first, '[part="count"]')) === '2 people have signed', 'count not refreshed after signing');

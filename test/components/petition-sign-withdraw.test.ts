@@ -40,7 +40,7 @@ describe('<petition-sign> withdrawal link', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('a returning supporter (409) gets a link too', async () => {
+  it('a returning supporter (an older proxy\'s 409) gets a link too', async () => {
     const petitionId = await createPetition();
     for (let visit = 0; visit < 2; visit++) {
       const el = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} country="US"></petition-sign>`);

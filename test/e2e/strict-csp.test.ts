@@ -77,3 +77,33 @@ test('under script-src and connect-src of the proxy only, the form solves its pr
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('signing again with the same address is thanked like the first time, with no error in the console', async () => {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const email = `katherine.${Date.now()}@example.net`;
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST') statuses.push(response.status());
+  });
+  for (const attempt of [1, 2]) {
+    await page.goto(`${siteOrigin}/`);
+    const form = page.locator('petition-sign');
+    await form.getByLabel('First name').fill('Katherine');
+    await form.getByLabel('Last name').fill('Johnson');
+    await form.getByLabel('Email').fill(attempt === 1 ? email : email.toUpperCase());
+    await form.getByLabel('Address', { exact: true }).fill('3 Langley Way');
+    await form.getByLabel('Town or city').fill('Hampton');
+    await form.getByLabel('Postal code').fill('SW1A 1AA');
+    await form.getByRole('button', { name: /sign/i }).click();
+    await form.locator('[part="thanks"]').waitFor({ timeout: 10_000 });
+  }
+  // The second is the service's duplicate, answered as the first was: nothing for the browser to
+  // print in red, nothing for anyone watching to learn whether an address had signed.
+  assert.deepEqual(errors, []);
+  assert.deepEqual(statuses, [202, 202]);
+  await page.close();
+});

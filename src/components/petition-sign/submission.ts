@@ -1,7 +1,8 @@
-// A signature's POST and what its answer comes to: signed (a 409's duplicate is thanked like any
-// other signature, with its withdrawal link), or what the form shows of a refusal. In the proof
-// of work's chunk (proof-of-work.ts sends every submission): nothing here runs before one, and
-// the bundle's budget is tight (test/bundle/bundle.test.ts).
+// A signature's POST and what its answer comes to: signed (a duplicate, which the proxy answers
+// 202 like any other, or an older proxy 409, is thanked the same, with its withdrawal link), or
+// what the form shows of a refusal. In the proof of work's chunk (proof-of-work.ts sends every
+// submission): nothing here runs before one, and the bundle's budget is tight
+// (test/bundle/bundle.test.ts).
 import type { SignatureSubmission } from '../../shared/consent.js';
 import type { Proof } from '../../shared/proof.js';
 import { PROBLEM_CODES, SIGNER_FIELDS, parseProblem } from '../../shared/signature-schema.js';

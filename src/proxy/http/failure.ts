@@ -6,15 +6,13 @@ import type { FieldProblem } from '../../shared/signature-schema.js';
 import { formatProblem } from '../../shared/signature-schema.js';
 import type { FailureBody, FieldProblemRef } from '../../shared/types.js';
 
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+export type FailureStatus = 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 export interface FailureDetails {
   /** Seconds, for 429 and 503 (docs/api.md "Errors": every 503 carries Retry-After). */
   retryAfter?: number;
   /** A signer's field problems as (field, code), beside their messages. */
   problems?: FieldProblemRef[];
-  /** A duplicate signature's withdrawal link (FailureBody.withdraw_url). */
-  withdrawUrl?: string;
 }
 
 export class ProxyError extends Error {
@@ -42,7 +40,6 @@ export function failureResponse(c: Context, error: ProxyError): Response {
   const body: FailureBody = {
     ...failureBody(...error.messages),
     ...(error.details.problems ? { problems: error.details.problems } : {}),
-    ...(error.details.withdrawUrl ? { withdraw_url: error.details.withdrawUrl } : {}),
   };
   return c.json(body, error.status);
 }

@@ -30,7 +30,7 @@ const KEY_MESSAGES = {
 
 export const PETITION_CLOSED_MESSAGE = 'This petition is closed: it no longer accepts signatures.';
 
-const PASSED_ON = new Set<number>([400, 404, 409, 413, 415, 422]);
+const PASSED_ON = new Set<number>([400, 404, 413, 415, 422]);
 
 export interface SubmissionsOptions {
   petitions: PetitionConfig[];
@@ -114,8 +114,12 @@ export class Submissions {
         return this.#accepted(petitionId, signer, consent, await queue(delivery.reason));
       // Nothing was promised yet, so the signer hears of it (the form shows a field's message).
       case 'refused':
+        // Except a duplicate: answered as a signature taken (its link leads nowhere), so the
+        // answer tells no one whether an address had signed and the browser logs no error. No
+        // webhook: the campaign heard of this signer the first time.
+        if (delivery.status === 409) return { result: 'success', ...withdrawal };
       case 'held':
-        throw this.#refusal(petitionId, delivery.status, delivery.messages, withdrawal.withdraw_url);
+        throw this.#refusal(petitionId, delivery.status, delivery.messages);
     }
   }
 
@@ -144,7 +148,7 @@ export class Submissions {
     return { result: 'success', messages: [QUEUED_MESSAGE] };
   }
 
-  #refusal(petitionId: number, status: number, messages: string[], withdrawUrl: string): ProxyError {
+  #refusal(petitionId: number, status: number, messages: string[]): ProxyError {
     if (status === 403) {
       // The operator's block list: the service's words, which do not say which list.
       if (messages.includes(SIGNATURE_NOT_ACCEPTED)) return new ProxyError(403, [SIGNATURE_NOT_ACCEPTED]);
@@ -153,7 +157,7 @@ export class Submissions {
     }
     if (PASSED_ON.has(status)) {
       const passed = messages.length > 0 ? messages : ['The petition service did not accept this signature.'];
-      return new ProxyError(status as FailureStatus, passed, status === 409 ? { withdrawUrl } : {});
+      return new ProxyError(status as FailureStatus, passed);
     }
     // 401 and the like mean this proxy's own credentials or clock are wrong: the operator must act,
     // and the signer must not be told the service's reasons (they are about our secrets).
