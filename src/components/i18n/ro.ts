@@ -1,0 +1,137 @@
+// Romanian messages of the elements (see messages.ts for the English and the ids).
+import type { Catalogue } from './catalogue.js';
+
+export default {
+  // <petition-sign>: loading, counts, progress
+  loadingPetition: 'Se încarcă petiția…',
+  signedCount: {
+    one: '{count} persoană a semnat',
+    few: '{count} persoane au semnat',
+    other: '{count} de persoane au semnat',
+  },
+  progress: 'Semnături: {count} din {goal}',
+  goal: 'Obiectiv: {goal}',
+  nextMilestone: 'Următorul prag: {goal}',
+  // the form
+  optional: '(opțional)',
+  errorPrefix: 'Eroare:',
+  errorSummaryTitle: 'A apărut o problemă',
+  selectCountry: 'Selectați țara',
+  submit: 'Semnați această petiție',
+  sending: 'Se trimite semnătura…',
+  proofWaiting:
+    'Semnătura dumneavoastră va fi trimisă în câteva momente, după ce browserul termină o scurtă verificare împotriva semnăturilor automate.',
+  networkFailure:
+    'Semnătura nu a putut fi trimisă. Verificați conexiunea și încercați din nou; datele introduse se păstrează.',
+  tryAgain: 'Încercați din nou',
+  // refusals that name no field
+  refusedHere: 'Momentan, acest site nu poate colecta semnături pentru această petiție.',
+  petitionNotFound: 'Petiția nu a fost găsită.',
+  tooLarge: 'Răspunsurile sunt prea lungi. Scurtați motivul semnăturii și încercați din nou.',
+  busy: 'Se trimit prea multe semnături în acest moment. Încercați din nou peste un minut.',
+  busySeconds: 'Se trimit prea multe semnături în acest moment. Încercați din nou peste {seconds} s.',
+  ourProblem: 'Semnătura nu a putut fi trimisă din cauza unei probleme de partea noastră. Încercați din nou mai târziu.',
+  // the operator's notice (the display obligation)
+  notice:
+    'Această petiție funcționează prin {operator}. Semnând, acceptați {terms} și {privacy} ale operatorului {operator}.',
+  terms: 'condițiile de utilizare',
+  privacy: 'politica de confidențialitate',
+  // after signing
+  thanksTitle: 'Vă mulțumim! Acum rugați-vă prietenii să semneze',
+  thanksText: 'Semnătura dumneavoastră a fost primită și va apărea în curând pe petiție.',
+  thanksConfirm:
+    'Încă un pas: v-am trimis un e-mail. Deschideți linkul din acesta pentru a vă confirma semnătura (dacă nu a sosit, verificați dosarul de spam).',
+  withdraw: 'Nu sunteți dumneavoastră? Retrageți această semnătură',
+  shareLabel: 'Distribuiți această petiție',
+  share: 'Distribuiți…',
+  shareByEmail: 'E-mail',
+  copyLink: 'Copiați linkul',
+  copied: 'Linkul a fost copiat',
+  copyFailed: 'Copiați acest link:',
+  // a petition that takes no signatures here
+  closed: 'Această petiție este închisă.',
+  closedCount: {
+    one: 'A semnat-o {count} persoană.',
+    few: 'Au semnat-o {count} persoane.',
+    other: 'Au semnat-o {count} de persoane.',
+  },
+  keyPending: 'Acest formular se va deschide imediat ce organizatorii petiției aprobă acest site.',
+  keyRefused: 'Acest site nu mai poate colecta semnături pentru această petiție.',
+  // when the element cannot work, in the page (the console says how to fix it)
+  loadFailed: 'Petiția nu a putut fi încărcată.',
+  missingPetitionId: 'Acestui formular îi lipsește numărul petiției.',
+  proxyUnreachable: 'Petiția nu a putut fi încărcată: {url} nu a răspuns.',
+  originRefused: 'Petiția nu poate fi afișată pe acest site: {url} nu permite {origin}.',
+  unknownPetition: 'Petiția {id} nu este disponibilă la {url}.',
+  // field labels
+  labelFirstName: 'Prenume',
+  labelLastName: 'Nume',
+  labelEmail: 'Adresă de e-mail',
+  labelAddress: 'Adresă',
+  labelCity: 'Localitate',
+  labelStateProvince: 'Regiune sau provincie',
+  labelPostalCode: 'Cod poștal',
+  labelCountry: 'Țară',
+  labelPhone: 'Număr de telefon mobil',
+  labelReason: 'De ce semnați?',
+  labelHidden: 'Nu doresc ca numele meu să fie afișat public',
+  // labels that fit the country's addresses (from the address dataset: src/shared/addresses/)
+  labelZipCode: 'Cod ZIP',
+  labelPinCode: 'Cod PIN',
+  labelEircode: 'Eircode',
+  labelState: 'Stat',
+  labelProvince: 'Provincie',
+  labelCounty: 'Comitat',
+  labelPrefecture: 'Prefectură',
+  labelDepartment: 'Departament',
+  labelDistrict: 'District',
+  labelEmirate: 'Emirat',
+  labelIsland: 'Insulă',
+  labelOblast: 'Regiune',
+  labelParish: 'Parohie',
+  labelArea: 'Zonă',
+  labelDoSi: 'Do/Si',
+  // the first, empty choice of the state/province list
+  selectSubdivision: 'Selectați…',
+  // field problems
+  requiredFirstName: 'Introduceți prenumele',
+  requiredLastName: 'Introduceți numele',
+  requiredEmail: 'Introduceți adresa de e-mail',
+  requiredAddress: 'Introduceți adresa',
+  requiredCity: 'Introduceți localitatea',
+  requiredStateProvince: 'Introduceți regiunea sau provincia',
+  requiredPostalCode: 'Introduceți codul poștal',
+  requiredCountry: 'Selectați țara',
+  tooLong: '{label}: cel mult {max} de caractere',
+  tooLongReason: 'Motivul semnăturii poate avea cel mult {max} de caractere',
+  emailFormat: 'Introduceți o adresă de e-mail în formatul corect, de exemplu nume@example.com',
+  unknownCountry: 'Selectați țara din listă',
+  notBoolean: 'Alegeți dacă numele dumneavoastră va fi afișat public',
+  // {label} is the field's label as shown ("State", "Province"); {example} a valid postal code
+  chooseSubdivision: '{label}: selectați o opțiune din listă',
+  postalCodeFormat: 'Introduceți un cod poștal în formatul {example}',
+  noLetterFirstName: 'Prenumele trebuie să conțină cel puțin o literă',
+  noLetterLastName: 'Numele trebuie să conțină cel puțin o literă',
+  hiddenFirstName: 'Eliminați caracterele ascunse de control sau de direcție a textului din prenume',
+  hiddenLastName: 'Eliminați caracterele ascunse de control sau de direcție a textului din nume',
+  hiddenEmail: 'Eliminați caracterele ascunse de control sau de direcție a textului din adresa de e-mail',
+  hiddenAddress: 'Eliminați caracterele ascunse de control sau de direcție a textului din adresă',
+  hiddenCity: 'Eliminați caracterele ascunse de control sau de direcție a textului din numele localității',
+  hiddenStateProvince:
+    'Eliminați caracterele ascunse de control sau de direcție a textului din numele regiunii sau provinciei',
+  hiddenPostalCode: 'Eliminați caracterele ascunse de control sau de direcție a textului din codul poștal',
+  hiddenPhone: 'Eliminați caracterele ascunse de control sau de direcție a textului din numărul de telefon',
+  hiddenReason: 'Eliminați caracterele ascunse de control sau de direcție a textului din motivul semnăturii',
+  // <petition-signatures>
+  loadingSignatures: 'Se încarcă semnăturile…',
+  noSigners: 'Nimeni nu a semnat încă. Semnătura dumneavoastră poate fi prima.',
+  // where the petition takes no signatures (closed, or this website's key not granted): no invitation
+  noSignersYet: 'Nimeni nu a semnat încă.',
+  signaturesFailed: 'Semnăturile nu au putut fi încărcate.',
+  signatureTotal: { one: '{count} semnătură', few: '{count} semnături', other: '{count} de semnături' },
+  newSignatures: { one: '{count} semnătură nouă', few: '{count} semnături noi', other: '{count} de semnături noi' },
+  pagesLabel: 'Pagini de semnături',
+  previous: 'Anterioara',
+  next: 'Următoarea',
+  pageOf: 'Pagina {page} din {pages}',
+} satisfies Catalogue;
