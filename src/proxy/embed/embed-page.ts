@@ -39,7 +39,7 @@ const TITLES: Record<EmbedKind, Record<EmbedLanguage, string>> = {
 
 const TAGS: Record<EmbedKind, string> = { sign: 'petition-sign', signatures: 'petition-signatures' };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 

@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Stack } from '../stack.js';
+import { EMBED_LANGUAGES } from '../../../src/proxy/embed/embed-attributes.js';
+import { LANGUAGES } from '../../../src/components/i18n/translator.js';
 
 const ALLOWED = 'https://www.example.org';
 const FRAMING = 'https://sites.example.net';
@@ -136,6 +138,10 @@ describe('the embed pages', () => {
     assert.match(style.headers['content-type']!, /^text\/css/);
     assert.deepEqual(stack.leaks(), []);
   });
+});
+
+test('the pages take the languages the elements speak, no more and no fewer', () => {
+  assert.deepEqual([...EMBED_LANGUAGES], [...LANGUAGES]);
 });
 
 describe('the embed pages of a proxy with no other origin', () => {
