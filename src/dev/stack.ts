@@ -21,6 +21,8 @@ export interface DevStackOptions {
   port?: number;
   /** Other sites allowed to embed the elements (the proxy's own origin always is). */
   allowedOrigins?: string[];
+  /** Sites allowed only to frame the embed pages (the proxy's frameOrigins). */
+  frameOrigins?: string[];
   /** Signers seeded into the demo petition the first time. */
   seedCount?: number;
   log?: (line: string) => void;
@@ -57,6 +59,7 @@ export async function startDevStack(options: DevStackOptions): Promise<DevStack>
       secret: demo.secret,
       publicUrl,
       allowedOrigins: options.allowedOrigins ?? [],
+      frameOrigins: options.frameOrigins ?? [],
       petitions: [
         {
           id: demo.petitionId,

@@ -9,6 +9,7 @@ import type { AssetSource } from './assets/asset-source.js';
 import type { AuthKeys } from './keys/auth-keys.js';
 import { callbackRoutes } from './keys/callback-routes.js';
 import type { CallbackVerifier } from './keys/callback-verification.js';
+import { EMBED_PREFIX, embedRoutes, frameAncestorsOf } from './embed/embed-routes.js';
 import { optInsOf, type ProxyConfig } from './config/config.js';
 import { failureResponse, ProxyError } from './http/failure.js';
 import type { LogSummary } from './background/log-summary.js';
@@ -94,6 +95,7 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
       log,
     }),
   );
+  app.route(EMBED_PREFIX, embedRoutes({ petitionIds: parts.petitionIds, frameAncestors: frameAncestorsOf(config) }));
   app.route('/callbacks', callbackRoutes({ verifier: parts.callbackVerifier, keys: parts.keys, refusals: parts.callbackRefusals, readBody, log }));
   // The host's own routes go before the script routes, so it can serve its own files next to ours.
   parts.extraRoutes?.(app);

@@ -45,6 +45,11 @@ export interface ProxyConfig {
   servicePublicUrl: string;
   /** Origins (scheme://host[:port]) allowed to call the API; publicUrl's origin is always added. */
   allowedOrigins: string[];
+  /**
+   * Origins (scheme://host[:port]) allowed to frame the embed pages (src/proxy/embed/) besides
+   * publicUrl's and allowedOrigins: hosts that show the form in an iframe and never call the API.
+   */
+  frameOrigins: string[];
   petitions: PetitionConfig[];
   operator: { name: string; termsUrl: string; privacyUrl: string };
   dataDir: string;
@@ -153,6 +158,7 @@ const configSchema = v.strictObject({
   publicUrl: httpUrl,
   servicePublicUrl: v.optional(httpUrl),
   allowedOrigins: v.optional(v.array(origin, 'must be an array of origins'), []),
+  frameOrigins: v.optional(v.array(origin, 'must be an array of origins'), []),
   petitions: v.pipe(
     v.array(petition, 'must be an array of petitions'),
     v.minLength(1, 'must list at least one petition'),

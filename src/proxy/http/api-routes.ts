@@ -7,6 +7,7 @@ import { validateSigner } from '../../shared/signature-schema.js';
 import { checkConsent } from '../outbox/consent-check.js';
 import type { ReadAnswer } from '../reads/read-cache.js';
 import { ProxyError } from './failure.js';
+import { petitionIdOf } from './petition-id.js';
 import type { PetitionReads } from '../reads/petition-reads.js';
 import type { ClientLimit } from '../visitors/client-limit.js';
 import type { Submissions } from '../outbox/submissions.js';
@@ -54,8 +55,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
   let honeypotCatches = 0;
 
   const knownPetition: MiddlewareHandler<{ Variables: { petitionId: number } }> = async (c, next) => {
-    const id = c.req.param('id') ?? '';
-    const petitionId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN;
+    const petitionId = petitionIdOf(c.req.param('id') ?? '');
     if (!options.petitionIds.has(petitionId)) throw new ProxyError(404, ['petition not found']);
     c.set('petitionId', petitionId);
     return next();

@@ -37,6 +37,23 @@ test('servicePublicUrl: where signers reach the service’s pages; an http(s) UR
     error instanceof ProxyConfigError && error.problems.includes('servicePublicUrl: must be an http or https URL'));
 });
 
+test('frameOrigins: none by default; origins like allowedOrigins, a trailing slash dropped, a path or a bare host refused', () => {
+  assert.deepEqual(parseProxyConfig(valid).frameOrigins, []);
+  assert.deepEqual(parseProxyConfig({ ...valid, frameOrigins: ['https://sites.example.net/'] }).frameOrigins, ['https://sites.example.net']);
+  const problems = (frameOrigins: unknown) => {
+    try {
+      parseProxyConfig({ ...valid, frameOrigins });
+      return 'accepted';
+    } catch (error) {
+      assert.ok(error instanceof ProxyConfigError);
+      return error.problems.join('; ');
+    }
+  };
+  assert.equal(problems(['https://sites.example.net/page']), 'frameOrigins[0]: must be an origin like https://www.example.org (no path)');
+  assert.equal(problems(['sites.example.net']), 'frameOrigins[0]: must be an http or https URL');
+  assert.equal(problems('https://sites.example.net'), 'frameOrigins: must be an array of origins');
+});
+
 test('proofOfWork: per petition, 1,000,000 by default, 0 turns it off, at most 10,000,000, a whole number', () => {
   const withProof = (proofOfWork: unknown) => parseProxyConfig({ ...valid, petitions: [{ ...valid.petitions[0], proofOfWork }] });
   assert.equal(parseProxyConfig(valid).petitions[0]!.proofOfWork, 1_000_000);

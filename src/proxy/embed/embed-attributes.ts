@@ -1,0 +1,95 @@
+// Which of an element's documented attributes (README.md "The elements") an embed page takes from
+// its query, and the values each may have. Anything else is ignored. Left out on purpose:
+// `endpoint` (the form on this proxy's origin would send signers' data wherever a link said) and
+// `thanks-url` (a link to this proxy could send a signer on to any page once they signed; in a
+// frame it would only move the frame). `share-url` must be on an origin that may frame the page.
+
+/** The languages the elements speak (src/components/i18n/translator.ts LANGUAGES), with a region or not. */
+export const EMBED_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl'] as const;
+export type EmbedLanguage = (typeof EMBED_LANGUAGES)[number];
+
+export type EmbedKind = 'sign' | 'signatures';
+
+/** The longest `submit-label` taken: a button's words, not a paragraph. */
+const LABEL_MAX_LENGTH = 80;
+const HIDDEN_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/** A value as the page writes it, or undefined when the query's value is not one the attribute takes. */
+type AttributeRule = (value: string, frameOrigins: ReadonlySet<string>) => string | undefined;
+
+const oneOf = (...choices: string[]): AttributeRule => (value) => (choices.includes(value) ? value : undefined);
+
+const wholeNumber = (min: number, max: number): AttributeRule => (value) => {
+  if (!/^\d{1,10}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= min && number <= max ? String(number) : undefined;
+};
+
+/** A boolean attribute: present (`?hide-phone` or `?hide-phone=true`), or left out. */
+const flag: AttributeRule = (value) => (value === '' || value === 'true' ? '' : undefined);
+
+const showTokens: AttributeRule = (value) => {
+  const tokens = value.split(/\s+/).filter(Boolean);
+  return tokens.length > 0 && tokens.every((token) => token === 'title' || token === 'overview') ? [...new Set(tokens)].join(' ') : undefined;
+};
+
+const label: AttributeRule = (value) => {
+  const text = value.trim();
+  return text !== '' && text.length <= LABEL_MAX_LENGTH && !HIDDEN_CHARACTERS.test(text) ? text : undefined;
+};
+
+const urlOnFramingOrigin: AttributeRule = (value, frameOrigins) => {
+  try {
+    const url = new URL(value);
+    return frameOrigins.has(url.origin) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const ATTRIBUTES: Record<EmbedKind, Record<string, AttributeRule>> = {
+  sign: {
+    show: showTokens,
+    goal: wholeNumber(1, 1_000_000_000),
+    country: (value) => (/^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : undefined),
+    'submit-label': label,
+    'share-url': urlOnFramingOrigin,
+    'notice-position': oneOf('above', 'below'),
+    'hide-phone': flag,
+    'hide-reason': flag,
+  },
+  signatures: {
+    mode: oneOf('recent', 'list'),
+    refresh: wholeNumber(0, 86_400),
+    'page-size': wholeNumber(1, 100),
+    sort: oneOf('time_desc', 'time_asc'),
+  },
+};
+
+export interface EmbedQuery {
+  /** The element's attributes besides `petition-id`, in the order the query gave them. */
+  attributes: Array<[name: string, value: string]>;
+  /** The page's language (`lang`, one the elements speak), else English. */
+  language: string;
+}
+
+/** The attributes of an embed page's element, from its query (`get` reads the first value of a name). */
+export function embedQuery(kind: EmbedKind, names: readonly string[], get: (name: string) => string | undefined, frameOrigins: ReadonlySet<string>): EmbedQuery {
+  const rules = ATTRIBUTES[kind];
+  const attributes: Array<[string, string]> = [];
+  for (const name of new Set(names)) {
+    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
+    const value = rule?.(get(name) ?? '', frameOrigins);
+    if (value !== undefined) attributes.push([name, value]);
+  }
+  const lang = get('lang') ?? '';
+  const known = /^([a-z]{2})(-[A-Z]{2})?$/.exec(lang);
+  const language = known && (EMBED_LANGUAGES as readonly string[]).includes(known[1]!) ? lang : 'en';
+  return { attributes, language };
+}
+
+/** The language's primary subtag, for the page's own words. */
+export function primaryLanguage(language: string): EmbedLanguage {
+  const primary = language.slice(0, 2);
+  return (EMBED_LANGUAGES as readonly string[]).includes(primary) ? (primary as EmbedLanguage) : 'en';
+}

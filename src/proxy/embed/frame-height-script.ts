@@ -1,0 +1,35 @@
+// The embed page's only script of its own (served as a file: the page's policy allows no inline
+// script). Whenever the content's height changes, it posts `{ type: 'petition-embed:height',
+// petitionId, height }` to the framing page, and only when it knows that page's origin and the
+// origin may frame it: the message's target origin then keeps it from any other page. Nothing
+// but the height and the petition's number ever leaves the frame. README.md "In an iframe" has
+// the host page's side.
+//
+// Plain JavaScript in a string rather than a bundled module: the bundle's build belongs to the
+// elements, and these few lines need no library. test/e2e/iframe-embed.test.ts runs them in Chromium.
+
+/** The message's `type`, which the host page's snippet checks. */
+const FRAME_HEIGHT_MESSAGE = 'petition-embed:height';
+
+export const FRAME_HEIGHT_SCRIPT = `(function () {
+  'use strict';
+  var script = document.currentScript;
+  if (!script || window.parent === window) return;
+  var allowed = (script.getAttribute('data-frame-origins') || '').split(' ');
+  var petitionId = Number(script.getAttribute('data-petition-id'));
+  // The parent's origin: Chromium and WebKit say it; elsewhere the page that loaded the frame does.
+  var ancestors = window.location.ancestorOrigins;
+  var parentOrigin = ancestors && ancestors.length > 0 ? ancestors[0] : '';
+  if (!parentOrigin && document.referrer) {
+    try { parentOrigin = new URL(document.referrer).origin; } catch (error) { parentOrigin = ''; }
+  }
+  if (!parentOrigin || allowed.indexOf(parentOrigin) === -1 || typeof ResizeObserver !== 'function') return;
+  var sent = -1;
+  new ResizeObserver(function () {
+    var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === sent) return;
+    sent = height;
+    window.parent.postMessage({ type: '${FRAME_HEIGHT_MESSAGE}', petitionId: petitionId, height: height }, parentOrigin);
+  }).observe(document.body);
+})();
+`;

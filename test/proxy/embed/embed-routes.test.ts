@@ -1,0 +1,158 @@
+// The embed pages at the HTTP boundary of a real proxy: who may frame them (frame-ancestors, with
+// look-alike origins), their own policy, the attributes taken from the query (validated, escaped,
+// the rest ignored) and the 404 page for a petition the proxy does not serve. Chromium's side is
+// test/e2e/iframe-embed.test.ts.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Stack } from '../stack.js';
+import { EMBED_LANGUAGES } from '../../../src/proxy/embed/embed-attributes.js';
+import { LANGUAGES } from '../../../src/components/i18n/translator.js';
+
+const ALLOWED = 'https://www.example.org';
+const FRAMING = 'https://sites.example.net';
+
+function directive(policy: string | undefined, name: string): string | undefined {
+  return policy?.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
+}
+
+/** The element's start tag as the page writes it. */
+function elementTag(body: string, tag: string): string {
+  const match = new RegExp(`<${tag}[^>]*>`).exec(body);
+  assert.ok(match, `no <${tag}> in:\n${body}`);
+  return match[0];
+}
+
+describe('the embed pages', () => {
+  let stack: Stack;
+  let petition: number;
+  let own: string;
+  before(async () => {
+    stack = await new Stack({ config: { allowedOrigins: [ALLOWED], frameOrigins: [FRAMING] } }).start();
+    petition = stack.petitionIds[0]!;
+    own = new URL(stack.config.publicUrl).origin;
+  });
+  after(() => stack.close());
+
+  test('the form page is framed only by the proxy, the allowed origins and the framing origins, and loads scripts from the proxy only', async () => {
+    const answer = await stack.call('GET', `/embed/${petition}`);
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers['content-type']!, /^text\/html; charset=utf-8$/i);
+    const policy = answer.headers['content-security-policy'];
+    assert.equal(directive(policy, 'frame-ancestors'), `frame-ancestors ${own} ${ALLOWED} ${FRAMING}`);
+    assert.equal(directive(policy, 'script-src'), "script-src 'self'");
+    assert.equal(directive(policy, 'default-src'), "default-src 'none'");
+    assert.equal(answer.headers['x-frame-options'], undefined);
+    assert.match(answer.body, /^<!doctype html>\n<html lang="en">/);
+    assert.match(answer.body, /<title>Sign the petition<\/title>/);
+    assert.match(answer.body, /<script type="module" src="\/petition-embed\.js"><\/script>/);
+    assert.match(answer.body, /<script defer src="\/embed\/frame-height\.js"/);
+    // No inline script: every <script> has a src.
+    assert.deepEqual([...answer.body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>/g)], []);
+    assert.equal(elementTag(answer.body, 'petition-sign'), `<petition-sign petition-id="${petition}">`);
+  });
+
+  test('the list page carries the same policy, and the proxy\'s other answers no frame-ancestors', async () => {
+    const answer = await stack.call('GET', `/embed/${petition}/signatures?mode=list&page-size=25&sort=time_asc&refresh=0`);
+    assert.equal(answer.status, 200);
+    assert.equal(directive(answer.headers['content-security-policy'], 'frame-ancestors'), `frame-ancestors ${own} ${ALLOWED} ${FRAMING}`);
+    assert.match(answer.body, /<title>Signatures<\/title>/);
+    assert.equal(
+      elementTag(answer.body, 'petition-signatures'),
+      `<petition-signatures petition-id="${petition}" mode="list" page-size="25" sort="time_asc" refresh="0">`,
+    );
+    const health = await stack.call('GET', '/healthz');
+    assert.equal(health.headers['content-security-policy'], undefined);
+    assert.equal(health.headers['x-frame-options'], undefined);
+  });
+
+  test('only the element\'s documented attributes are taken, each validated; endpoint, thanks-url and the rest are ignored', async () => {
+    const query = new URLSearchParams({
+      country: 'gb',
+      'notice-position': 'above',
+      show: 'title overview title',
+      goal: '5000',
+      'hide-phone': '',
+      'hide-reason': 'no',
+      endpoint: 'https://evil.example',
+      'thanks-url': `${ALLOWED}/thanks`,
+      onmouseover: 'alert(1)',
+      lang: 'es',
+    });
+    const answer = await stack.call('GET', `/embed/${petition}?${query}`);
+    assert.equal(
+      elementTag(answer.body, 'petition-sign'),
+      `<petition-sign petition-id="${petition}" country="GB" notice-position="above" show="title overview" goal="5000" hide-phone>`,
+    );
+    assert.match(answer.body, /<html lang="es">/);
+    assert.match(answer.body, /<title>Firma la petición<\/title>/);
+
+    const bad = new URLSearchParams({ country: 'GBR', 'notice-position': 'left', show: 'title script', goal: '-1', 'page-size': '10', lang: 'xx' });
+    const ignored = await stack.call('GET', `/embed/${petition}?${bad}`);
+    assert.equal(elementTag(ignored.body, 'petition-sign'), `<petition-sign petition-id="${petition}">`);
+    assert.match(ignored.body, /<html lang="en">/);
+
+    const list = await stack.call('GET', `/embed/${petition}/signatures?${new URLSearchParams({ 'page-size': '101', mode: 'all', sort: 'name', refresh: '1e3', country: 'GB' })}`);
+    assert.equal(elementTag(list.body, 'petition-signatures'), `<petition-signatures petition-id="${petition}">`);
+  });
+
+  test('a script in a query parameter is written as text, never as markup', async () => {
+    const injection = '"><script>alert(1)</script><x y="';
+    const answer = await stack.call('GET', `/embed/${petition}?${new URLSearchParams({ 'submit-label': injection, lang: 'en"><script>alert(2)</script>' })}`);
+    assert.equal(answer.status, 200);
+    assert.ok(!answer.body.includes('<script>alert'), answer.body);
+    assert.equal(
+      elementTag(answer.body, 'petition-sign'),
+      `<petition-sign petition-id="${petition}" submit-label="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;x y=&#34;">`,
+    );
+    assert.match(answer.body, /<html lang="en">/);
+  });
+
+  test('share-url is taken only on an origin that may frame the page, not on a look-alike', async () => {
+    const shareUrl = async (value: string) =>
+      /share-url="([^"]*)"/.exec((await stack.call('GET', `/embed/${petition}?${new URLSearchParams({ 'share-url': value })}`)).body)?.[1];
+    assert.equal(await shareUrl(`${ALLOWED}/save-the-park`), `${ALLOWED}/save-the-park`);
+    assert.equal(await shareUrl(`${FRAMING}/petition`), `${FRAMING}/petition`);
+    for (const lookAlike of ['https://www.example.org.evil.net/', 'http://www.example.org/', 'https://www.example.org:8443/', 'https://www.exampie.org/', 'javascript:alert(1)', '/relative']) {
+      assert.equal(await shareUrl(lookAlike), undefined, lookAlike);
+    }
+  });
+
+  test('a petition the proxy does not serve, or a script in its place, gets a 404 page (never a 500), framed by the same origins', async () => {
+    for (const path of [`/embed/${petition + 1000}`, '/embed/0', `/embed/0${petition}`, '/embed/abc/signatures', '/embed/%3Cscript%3Ealert(1)%3C%2Fscript%3E', `/embed/${petition}%22%3E%3Cscript%3E`]) {
+      const answer = await stack.call('GET', path);
+      assert.equal(answer.status, 404, path);
+      assert.match(answer.headers['content-type']!, /^text\/html/i, path);
+      assert.match(answer.body, /<html lang="en">[\s\S]*<title>Petition not found<\/title>/, path);
+      assert.ok(!/alert|<script/.test(answer.body), `${path}: ${answer.body}`);
+      assert.equal(directive(answer.headers['content-security-policy'], 'frame-ancestors'), `frame-ancestors ${own} ${ALLOWED} ${FRAMING}`, path);
+    }
+  });
+
+  test('the height script and the stylesheet are files of the proxy, with their types', async () => {
+    const script = await stack.call('GET', '/embed/frame-height.js');
+    assert.equal(script.status, 200);
+    assert.match(script.headers['content-type']!, /^text\/javascript/);
+    assert.match(script.body, /petition-embed:height/);
+    const style = await stack.call('GET', '/embed/embed-page.css');
+    assert.equal(style.status, 200);
+    assert.match(style.headers['content-type']!, /^text\/css/);
+    assert.deepEqual(stack.leaks(), []);
+  });
+});
+
+test('the pages take the languages the elements speak, no more and no fewer', () => {
+  assert.deepEqual([...EMBED_LANGUAGES], [...LANGUAGES]);
+});
+
+describe('the embed pages of a proxy with no other origin', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await new Stack({ config: { allowedOrigins: [] } }).start();
+  });
+  after(() => stack.close());
+
+  test('only the proxy itself may frame them', async () => {
+    const answer = await stack.call('GET', `/embed/${stack.petitionIds[0]}`);
+    assert.equal(directive(answer.headers['content-security-policy'], 'frame-ancestors'), `frame-ancestors ${new URL(stack.config.publicUrl).origin}`);
+  });
+});
