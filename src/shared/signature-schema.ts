@@ -1,7 +1,10 @@
 // The signer's fields and their rules (docs/api.md, "Submitting a signature"), one schema
 // for the browser form, the proxy's re-validation and the service, so all three agree.
 import * as v from 'valibot';
-import { countryHasPostalCodes, countryRequiresSubdivision, isCountryCode } from './countries.js';
+import { cleanAddress, postalCodeProblem, subdivisionProblem } from './addresses/address-check.js';
+import type { AddressBook } from './addresses/country-address.js';
+import { postalCodeExample } from './addresses/postal-code.js';
+import { isCountryCode } from './countries.js';
 
 /**
  * The fields a signer fills in, in the order of the spec's POST table minus auth_key and source
@@ -48,6 +51,8 @@ export type ProblemCode =
   | 'no_letter'
   | 'email_format'
   | 'unknown_country'
+  | 'postal_code_format'
+  | 'unknown_subdivision'
   | 'not_boolean';
 
 export const PROBLEM_CODES: readonly ProblemCode[] = [
@@ -57,6 +62,8 @@ export const PROBLEM_CODES: readonly ProblemCode[] = [
   'no_letter',
   'email_format',
   'unknown_country',
+  'postal_code_format',
+  'unknown_subdivision',
   'not_boolean',
 ];
 const problemCodes = new Set<string>(PROBLEM_CODES);
@@ -82,7 +89,8 @@ const FIELD_LABELS: Record<SignerField, string> = {
   hidden: 'choice of showing your name',
 };
 
-export function problemMessage(field: SignerField, code: ProblemCode): string {
+/** The English message; `example` is a valid postal code of the signer's country. */
+export function problemMessage(field: SignerField, code: ProblemCode, example?: string): string {
   const label = FIELD_LABELS[field];
   switch (code) {
     case 'required':
@@ -99,6 +107,10 @@ export function problemMessage(field: SignerField, code: ProblemCode): string {
       return 'Enter an email address in the correct format, like name@example.com';
     case 'unknown_country':
       return 'Select your country from the list';
+    case 'postal_code_format':
+      return example ? `Enter a postal code like ${example}` : 'Enter a postal code in the correct format';
+    case 'unknown_subdivision':
+      return 'State or province: select one from the list';
     case 'not_boolean':
       return 'Choose whether to show your name publicly (true or false)';
   }
@@ -166,38 +178,47 @@ export const signerObject = v.object({
   hidden: v.optional(booleanLike),
 });
 
-const signerSchema = v.pipe(
-  signerObject,
-  v.forward(
-    v.partialCheck(
-      [['country_code'], ['postal_code']],
-      (input) => input.postal_code !== '' || !countryHasPostalCodes(input.country_code),
-      'required',
+// The country's postal code and subdivision rules come from the caller's address book: the
+// servers know every country, the browser those whose chunk has arrived.
+function signerSchema(addresses: AddressBook) {
+  return v.pipe(
+    signerObject,
+    v.forward(
+      v.partialCheck(
+        [['country_code'], ['postal_code']],
+        (input) => postalCodeProblem(addresses(input.country_code), input.postal_code) === undefined,
+        (issue) => postalCodeProblem(addresses(issue.input.country_code), issue.input.postal_code) ?? 'required',
+      ),
+      ['postal_code'],
     ),
-    ['postal_code'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['country_code'], ['state_province']],
-      (input) => input.state_province !== '' || !countryRequiresSubdivision(input.country_code),
-      'required',
+    v.forward(
+      v.partialCheck(
+        [['country_code'], ['state_province']],
+        (input) => subdivisionProblem(addresses(input.country_code), input.state_province) === undefined,
+        (issue) => subdivisionProblem(addresses(issue.input.country_code), issue.input.state_province) ?? 'required',
+      ),
+      ['state_province'],
     ),
-    ['state_province'],
-  ),
-);
+    v.transform((input) => ({ ...input, ...cleanAddress(addresses(input.country_code), input) })),
+  );
+}
+const schemas = new WeakMap<AddressBook, ReturnType<typeof signerSchema>>();
 
 export type SignerValidation =
   | { success: true; output: SignerInput }
   | { success: false; problems: FieldProblem[] };
 
 /**
- * Validates a signer's fields. Blank optional fields become absent; text is NFC and trimmed. At most
- * one problem per field (the first rule it breaks), in SIGNER_FIELDS order. Anything that is not
- * an object is treated as no fields at all.
+ * Validates a signer's fields. Blank optional fields become absent; text is NFC and trimmed; the
+ * postal code is laid out as the country's post writes it and the subdivision is its key (see
+ * addresses/). At most one problem per field (the first rule it breaks), in SIGNER_FIELDS order.
+ * Anything that is not an object is treated as no fields at all.
  */
-export function validateSigner(input: unknown): SignerValidation {
+export function validateSigner(input: unknown, addresses: AddressBook): SignerValidation {
   const fields = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
-  const result = v.safeParse(signerSchema, fields);
+  let schema = schemas.get(addresses);
+  if (!schema) schemas.set(addresses, (schema = signerSchema(addresses)));
+  const result = v.safeParse(schema, fields);
   if (result.success) {
     const output: SignerInput = { ...result.output };
     if (!output.phone) delete output.phone;
@@ -211,7 +232,8 @@ export function validateSigner(input: unknown): SignerValidation {
     if (!field || byField.has(field)) continue;
     // A missing key is reported by the object schema with valibot's own wording: it is 'required'.
     const code = problemCodes.has(issue.message) ? (issue.message as ProblemCode) : 'required';
-    byField.set(field, { field, code, message: problemMessage(field, code) });
+    const example = code === 'postal_code_format' ? postalCodeExample(addresses(String((fields as { country_code?: unknown }).country_code).trim().toUpperCase())) : undefined;
+    byField.set(field, { field, code, message: problemMessage(field, code, example) });
   }
   const problems = SIGNER_FIELDS.flatMap((field) => byField.get(field) ?? []);
   return { success: false, problems };

@@ -2,6 +2,7 @@
 // the thank-you, and every failure on the way. One typed state (sign-state.ts), one place that
 // moves focus on arriving in a phase, and the editor's console advice when it cannot work.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AddressBook } from '../../shared/addresses/country-address.js';
 import type { SignatureSubmission } from '../../shared/consent.js';
 import { validateSigner } from '../../shared/signature-schema.js';
 import type { PetitionSummary } from '../../shared/types.js';
@@ -60,6 +61,8 @@ export class SignFlow implements ReactiveController {
     private readonly host: SignFlowHost,
     /** Public for the proof of work's chunk, which words a refused submission. */
     readonly translator: Translator,
+    /** The address rules loaded so far (country-addresses.ts); public for the same reason. */
+    readonly addresses: AddressBook,
   ) {
     host.addController(this);
     // Another element on the page signed this petition: the count here follows it.
@@ -88,8 +91,12 @@ export class SignFlow implements ReactiveController {
   /** Validates with the shared schema; only a valid signature is sent, and only once at a time. */
   submit(form: HTMLFormElement): void {
     if (this.phase.kind !== 'form') return;
-    const validation = validateSigner(readSigner(form));
-    if (!validation.success) return this.go({ ...FRESH_FORM, problems: shownProblems(this.translator, validation.problems) });
+    const fields = readSigner(form);
+    const validation = validateSigner(fields, this.addresses);
+    if (!validation.success) {
+      const address = this.addresses(String(fields['country_code'] ?? ''));
+      return this.go({ ...FRESH_FORM, problems: shownProblems(this.translator, validation.problems, address) });
+    }
     this.go({ kind: 'sending' });
     void this.submitRequest.run([submissionFrom(form, validation.output, this.translator.tag)]);
   }

@@ -1,5 +1,6 @@
 // POST petitions/:id/signatures as a rule: the signed request is proven with the petition's
 // authorization key, the signer validated, duplicates refused, then the signature durably queued.
+import { everyCountry } from '../../shared/addresses/every-country.js';
 import { SIGNER_FIELDS, formatProblem, validateSigner } from '../../shared/signature-schema.js';
 import { readOrigin } from '../../shared/signature-origin.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
@@ -106,7 +107,7 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
   const keyRequest = await grantedKeyRequest(lookups, submission);
   const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
   submission.chargeRateLimit();
-  const validation = validateSigner(signerFields);
+  const validation = validateSigner(signerFields, everyCountry);
   const origin = readOrigin(params.values);
   const withdrawalToken = params.values[WITHDRAWAL_TOKEN_FIELD];
   const problems = [...(validation.success ? [] : validation.problems.map(formatProblem)), ...origin.problems];
