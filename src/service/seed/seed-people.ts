@@ -1,7 +1,7 @@
 // Material for seeded signers: common given and family names from several countries, and real
 // cities with a postal code and their state or province as the address data has them.
 import { cleanAddress } from '../../shared/addresses/address-check.js';
-import { EVERY_COUNTRY } from '../../shared/addresses/data/every-country.js';
+import { EVERY_COUNTRY } from '../../shared/addresses/countries/every-country.js';
 
 export const FIRST_NAMES: readonly string[] = (
   'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan ' +

@@ -1,5 +1,5 @@
 // What a country's addresses are checked against, taken from Google's address metadata (the data
-// behind libaddressinput) by scripts/address-data/render.ts into data/. The same records serve the
+// behind libaddressinput) by scripts/address-data/render.ts into countries/. The same records serve the
 // servers (every-country.ts) and the browser (one chunk per first letter, address-book.ts).
 
 /** The postal code's name where it is not "postal code" (Google's zip_name_type). */

@@ -33,7 +33,8 @@ function maximalSignature(stack: Stack, honeypot = ''): string {
     ['city', cjk(TEXT_MAX_LENGTH)],
     ['state_province', cjk(TEXT_MAX_LENGTH)],
     ['postal_code', cjk(TEXT_MAX_LENGTH)],
-    ['country_code', 'JP'],
+    // Zimbabwe's addresses have no postal codes and no list of provinces: both are free text there.
+    ['country_code', 'ZW'],
     ['phone', cjk(TEXT_MAX_LENGTH)],
     ['reason', cjk(REASON_MAX_LENGTH)],
     ['hidden', 'false'],

@@ -36,7 +36,8 @@ test('a maximal valid signature in CJK script (every field at its limit) is acce
     city: cjk(255),
     state_province: cjk(255),
     postal_code: cjk(255),
-    country_code: 'GB',
+    // Zimbabwe's addresses have no postal codes and no list of provinces: both are free text there.
+    country_code: 'ZW',
     phone: cjk(255),
     reason: cjk(1000),
     hidden: 'false',
