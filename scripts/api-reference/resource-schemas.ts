@@ -10,7 +10,7 @@ import {
 import { MAX_PAGE_SIZE } from '../../src/service/signatures/pagination.js';
 import { KEY_REQUEST_TEXT_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
 import { OPT_IN_ID, OPT_INS_MAX, type OptIn } from '../../src/shared/consent.js';
-import { PROBLEM_CODES, SIGNER_FIELDS } from '../../src/shared/signature-schema.js';
+import { PROBLEM_CODES, SIGNER_FIELDS } from '../../src/shared/signer-fields.js';
 import { PROOF_ALGORITHM, PROOF_FIELD, PROOF_PROBLEMS, type Challenge, type Proof } from '../../src/shared/proof.js';
 import { PROOF_OF_WORK_MAX } from '../../src/proxy/config/config.js';
 import { SALT_MAX_LENGTH } from '../../src/proxy/proof/proof-of-work.js';

@@ -2,7 +2,8 @@
 // and the service validate with (src/shared/signature-schema.ts), so the reference cannot drift
 // from it. JSON Schema cannot say everything that schema checks; the descriptions say the rest.
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { signerObject, type SignerField } from '../../src/shared/signature-schema.js';
+import { signerObject } from '../../src/shared/signature-schema.js';
+import { type SignerField } from '../../src/shared/signer-fields.js';
 import type { JsonSchema } from './object-schema.js';
 
 /** What each field's valibot checks add beyond type and length (after NFC and trimming). */

@@ -1,7 +1,7 @@
 // The signer fields' labels and problem messages, as message ids: a problem travels from the
 // schema (or the proxy) as (field, code) and becomes words only here, in the element's language.
 import type { CountryAddress, PostalLabel, SubdivisionLabel } from '../shared/addresses/country-address.js';
-import type { ProblemCode, SignerField } from '../shared/signature-schema.js';
+import type { ProblemCode, SignerField } from '../shared/signer-fields.js';
 import type { MessageId } from './i18n/catalogue.js';
 
 type Per<T extends string> = Partial<Record<SignerField, T>>;

@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 
-const { validateSigner, formatProblem } = await tsImport('../../src/shared/signature-schema.ts', import.meta.url);
+const { validateSigner } = await tsImport('../../src/shared/signature-schema.ts', import.meta.url);
+const { formatProblem } = await tsImport('../../src/shared/signer-fields.ts', import.meta.url);
 const { everyCountry } = await tsImport('../../src/shared/addresses/every-country.ts', import.meta.url);
 
 const OPERATOR = {

@@ -7,7 +7,8 @@ import { EVERY_COUNTRY } from '../../src/shared/addresses/countries/every-countr
 import { cleanPostalCode } from '../../src/shared/addresses/postal-code.js';
 import { subdivisionChoices } from '../../src/shared/addresses/subdivision.js';
 import { COUNTRY_CODES } from '../../src/shared/countries.js';
-import { validateSigner, type FieldProblem } from '../../src/shared/signature-schema.js';
+import { validateSigner } from '../../src/shared/signature-schema.js';
+import type { FieldProblem } from '../../src/shared/signer-fields.js';
 import { CITIES } from '../../src/service/seed/seed-people.js';
 
 const signer = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.net', address: '1 Main Street', city: 'Springfield' };

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { COUNTRY_CODES, isCountryCode } from '../../src/shared/countries.js';
 import { everyCountry } from '../../src/shared/addresses/every-country.js';
-import { formatProblem, parseProblem, validateSigner } from '../../src/shared/signature-schema.js';
+import { validateSigner } from '../../src/shared/signature-schema.js';
+import { formatProblem, parseProblem } from '../../src/shared/signer-fields.js';
 
 const ada = {
   first_name: 'Ada',

@@ -1,8 +1,8 @@
 // What the form sends, and the words for its problems. Problems travel as (field, code), from
 // the schema in the browser or from the proxy's 400, and become words here in the element's
 // language. A refused submission's answer is read in the proof of work's chunk (submission.ts).
-import { TEXT_MAX_LENGTH, REASON_MAX_LENGTH, problemMessage } from '../../shared/signature-schema.js';
-import type { ProblemCode, SignerField, SignerInput } from '../../shared/signature-schema.js';
+import { TEXT_MAX_LENGTH, REASON_MAX_LENGTH, problemMessage } from '../../shared/signer-fields.js';
+import type { ProblemCode, SignerField, SignerInput } from '../../shared/signer-fields.js';
 import type { CountryAddress } from '../../shared/addresses/country-address.js';
 import { postalCodeExample } from '../../shared/addresses/postal-code.js';
 import type { SignatureSubmission } from '../../shared/consent.js';

@@ -3,7 +3,7 @@
 // share step after signing. Its phases and what moves it between them are in sign-flow.ts.
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
-import type { SignerField } from '../../shared/signature-schema.js';
+import type { SignerField } from '../../shared/signer-fields.js';
 import type { PetitionSummary } from '../../shared/types.js';
 import { defineElement } from '../define-element.js';
 import { problemText } from '../embed-problem.js';

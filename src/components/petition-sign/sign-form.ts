@@ -7,7 +7,7 @@ import type { CountryAddress } from '../../shared/addresses/country-address.js';
 import { subdivisionChoices } from '../../shared/addresses/subdivision.js';
 import { COUNTRY_CODES } from '../../shared/countries.js';
 import { optInLabel, type OptIn } from '../../shared/consent.js';
-import type { SignerField } from '../../shared/signature-schema.js';
+import type { SignerField } from '../../shared/signer-fields.js';
 import type { Translator } from '../i18n/translator.js';
 import { labelId } from '../signer-field-text.js';
 

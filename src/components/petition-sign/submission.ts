@@ -5,8 +5,8 @@
 import type { CountryAddress } from '../../shared/addresses/country-address.js';
 import type { SignatureSubmission } from '../../shared/consent.js';
 import type { Proof } from '../../shared/proof.js';
-import { PROBLEM_CODES, SIGNER_FIELDS, parseProblem } from '../../shared/signature-schema.js';
-import type { ProblemCode, SignerField } from '../../shared/signature-schema.js';
+import { PROBLEM_CODES, SIGNER_FIELDS, parseProblem } from '../../shared/signer-fields.js';
+import type { ProblemCode, SignerField } from '../../shared/signer-fields.js';
 import type { FailureBody, FieldProblemRef, SubmissionResult } from '../../shared/types.js';
 import type { Translator } from '../i18n/translator.js';
 import { RequestFailure, petitionUrl, request } from '../petition-api.js';

@@ -1,7 +1,8 @@
 // POST petitions/:id/signatures as a rule: the signed request is proven with the petition's
 // authorization key, the signer validated, duplicates refused, then the signature durably queued.
 import { everyCountry } from '../../shared/addresses/every-country.js';
-import { SIGNER_FIELDS, formatProblem, validateSigner } from '../../shared/signature-schema.js';
+import { validateSigner } from '../../shared/signature-schema.js';
+import { SIGNER_FIELDS, formatProblem } from '../../shared/signer-fields.js';
 import { readOrigin } from '../../shared/signature-origin.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
 import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH, isWithdrawalToken } from '../../shared/withdrawal-token.js';

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { everyCountry } from '../../../src/shared/addresses/every-country.js';
 import { after, before, describe, test } from 'node:test';
-import { REASON_MAX_LENGTH, TEXT_MAX_LENGTH, validateSigner } from '../../../src/shared/signature-schema.js';
+import { validateSigner } from '../../../src/shared/signature-schema.js';
+import { REASON_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../../src/shared/signer-fields.js';
 import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../../../src/shared/signed-body-limit.js';
 import { BODY_LIMIT_BYTES } from '../../../src/proxy/app.js';
 import { PROOF_JSON_MAX_BYTES } from '../../../src/proxy/proof/proof-of-work.js';
