@@ -18,7 +18,7 @@ import { rememberRequestSignature } from '../../src/service/http/request-auth.js
 import { CITIES, FIRST_NAMES, LAST_NAMES } from '../../src/service/seed/seed-people.js';
 import { SignatureListing } from '../../src/service/signatures/signature-listing.js';
 import { createStore } from '../../src/service/store/store.js';
-import type { SignerInput } from '../../src/shared/signature-schema.js';
+import type { SignerInput } from '../../src/shared/signer-fields.js';
 import { formEncode } from '../../src/shared/signing.js';
 import { median } from '../median.js';
 
@@ -36,7 +36,7 @@ function signers(count: number): Array<{ signer: SignerInput; identity: string; 
     return {
       signer: {
         first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES), email, address: `${i} Main Street`,
-        city: city.city, state_province: city.state_province, postal_code: String(10000 + Math.floor(Math.random() * 89999)),
+        city: city.city, state_province: city.state_province, postal_code: city.postal_code,
         country_code: city.country_code,
       },
       identity: emailIdentity(email),

@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD } from '../../src/proxy/http/api-routes.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RECENT_COUNT } from '../../src/service/signatures/pagination.js';
 import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/outbox/submissions.js';
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, LANGUAGE_TAG, OPT_IN_ID, REFERRER_MAX_LENGTH } from '../../src/shared/consent.js';
-import { formatProblem, problemMessage } from '../../src/shared/signature-schema.js';
+import { formatProblem, problemMessage } from '../../src/shared/signer-fields.js';
 import viteConfig from '../../vite.config.js';
 import { petitionId, schemaRef } from './object-schema.js';
 import { examplePage, exampleSignatures, exampleSummary, outcomeExamples } from './resource-examples.js';

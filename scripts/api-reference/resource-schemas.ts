@@ -10,7 +10,7 @@ import {
 import { MAX_PAGE_SIZE } from '../../src/service/signatures/pagination.js';
 import { KEY_REQUEST_TEXT_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
 import { OPT_IN_ID, OPT_INS_MAX, type OptIn } from '../../src/shared/consent.js';
-import { PROBLEM_CODES, SIGNER_FIELDS } from '../../src/shared/signature-schema.js';
+import { PROBLEM_CODES, SIGNER_FIELDS } from '../../src/shared/signer-fields.js';
 import { PROOF_ALGORITHM, PROOF_FIELD, PROOF_PROBLEMS, type Challenge, type Proof } from '../../src/shared/proof.js';
 import { PROOF_OF_WORK_MAX } from '../../src/proxy/config/config.js';
 import { SALT_MAX_LENGTH } from '../../src/proxy/proof/proof-of-work.js';
@@ -38,7 +38,7 @@ export const signatureSchema = objectSchema<Signature>(
   {
     name: { ...text(), description: 'first_name and last_name, joined by a space and trimmed.' },
     city: text(),
-    state_province: { ...text(), description: 'May be empty where the country has no states or provinces.' },
+    state_province: { ...text(), description: "As stored: the address data's key where the country has a list (`CA`, `東京都`), else as written; may be empty where the country has no states or provinces." },
     country_name: { ...text(), description: 'The English short name of country_code.' },
     country_code: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.' },
     signed_on: utcSeconds,

@@ -4,7 +4,7 @@ import { RECENT_COUNT } from '../../src/service/signatures/pagination.js';
 import { PETITION_CLOSED } from '../../src/service/petitions/petitions.js';
 import { BODY_LIMIT_BYTES } from '../../src/service/http/request-body.js';
 import { ALREADY_SIGNED, NO_SIGNATURE_DATA } from '../../src/service/signatures/signature-submission.js';
-import { formatProblem, problemMessage } from '../../src/shared/signature-schema.js';
+import { formatProblem, problemMessage } from '../../src/shared/signer-fields.js';
 import { schemaRef } from './object-schema.js';
 import { examplePage, examplePetition, exampleSignatures, outcomeExamples } from './resource-examples.js';
 import { failureResponse, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';

@@ -2,7 +2,8 @@
 // and the service validate with (src/shared/signature-schema.ts), so the reference cannot drift
 // from it. JSON Schema cannot say everything that schema checks; the descriptions say the rest.
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { signerObject, type SignerField } from '../../src/shared/signature-schema.js';
+import { signerObject } from '../../src/shared/signature-schema.js';
+import { type SignerField } from '../../src/shared/signer-fields.js';
 import type { JsonSchema } from './object-schema.js';
 
 /** What each field's valibot checks add beyond type and length (after NFC and trimming). */
@@ -12,8 +13,10 @@ const FIELD_RULES: Record<SignerField, string> = {
   email: 'Required: an email address. One signature per address per petition.',
   address: 'Required, not blank. Never returned by any endpoint.',
   city: 'Required, not blank.',
-  state_province: 'Standard abbreviation; may be empty only where the country has no states or provinces.',
-  postal_code: 'May be empty only where the country has no postal codes. Never returned.',
+  state_province:
+    "Where the country's addresses carry a subdivision from a list (US states, Japanese prefectures, …): one of them, by key, name or ISO 3166-2 code, stored as the address data's key (`CA`, `東京都`); else `unknown_subdivision`. Required where the country's addresses need it; elsewhere free text, or empty.",
+  postal_code:
+    "Must match the country's pattern (`postal_code_format`, with an example); stored upper case in the post's layout (`SW1A 1AA`). May be empty only where the country has no postal codes. Never returned.",
   country_code: 'ISO 3166-1 alpha-2 (any case; stored upper-case).',
   phone: 'Optional. Never returned.',
   reason: 'Optional; the one field that may hold tabs and line breaks. Never returned.',

@@ -1,6 +1,7 @@
 // The signer fields' labels and problem messages, as message ids: a problem travels from the
 // schema (or the proxy) as (field, code) and becomes words only here, in the element's language.
-import type { ProblemCode, SignerField } from '../shared/signature-schema.js';
+import type { CountryAddress, PostalLabel, SubdivisionLabel } from '../shared/addresses/country-address.js';
+import type { ProblemCode, SignerField } from '../shared/signer-fields.js';
 import type { MessageId } from './i18n/catalogue.js';
 
 type Per<T extends string> = Partial<Record<SignerField, T>>;
@@ -45,7 +46,28 @@ const HIDDEN_CHARACTERS: Per<MessageId> = {
 
 const NO_LETTER: Per<MessageId> = { first_name: 'noLetterFirstName', last_name: 'noLetterLastName' };
 
-export function labelId(field: SignerField): MessageId {
+// What the country's addresses call the postal code and the subdivision (Google's zip_name_type
+// and state_name_type, src/shared/addresses/country-address.ts).
+const POSTAL_LABELS: Record<PostalLabel, MessageId> = { zip: 'labelZipCode', pin: 'labelPinCode', eircode: 'labelEircode' };
+const SUBDIVISION_LABELS: Record<SubdivisionLabel, MessageId> = {
+  area: 'labelArea',
+  county: 'labelCounty',
+  department: 'labelDepartment',
+  district: 'labelDistrict',
+  do_si: 'labelDoSi',
+  emirate: 'labelEmirate',
+  island: 'labelIsland',
+  oblast: 'labelOblast',
+  parish: 'labelParish',
+  prefecture: 'labelPrefecture',
+  province: 'labelProvince',
+  state: 'labelState',
+};
+
+/** The field's label, fitted to the country's addresses when their rules are known. */
+export function labelId(field: SignerField, address?: CountryAddress): MessageId {
+  if (field === 'postal_code' && address?.postalLabel) return POSTAL_LABELS[address.postalLabel];
+  if (field === 'state_province' && address?.subdivisionLabel) return SUBDIVISION_LABELS[address.subdivisionLabel];
   return LABELS[field];
 }
 
@@ -55,6 +77,10 @@ export function labelId(field: SignerField): MessageId {
  */
 export function problemId(field: SignerField, code: ProblemCode): MessageId | undefined {
   switch (code) {
+    case 'postal_code_format':
+      return 'postalCodeFormat';
+    case 'unknown_subdivision':
+      return 'chooseSubdivision';
     case 'too_long':
       // The reason's label is a question, which cannot start this sentence.
       return field === 'reason' ? 'tooLongReason' : 'tooLong';

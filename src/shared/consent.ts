@@ -17,7 +17,7 @@ export const OPT_INS_MAX = 10;
 /** A language tag as the form sends it (`es`, `pt-BR`). */
 export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
 
-import type { SignerInput } from './signature-schema.js';
+import type { SignerInput } from './signer-fields.js';
 
 export type Attribution = Partial<Record<AttributionParameter | 'referrer', string>>;
 

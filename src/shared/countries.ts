@@ -20,27 +20,3 @@ const codeSet = new Set(COUNTRY_CODES);
 export function isCountryCode(value: string): boolean {
   return codeSet.has(value);
 }
-
-/**
- * Countries without a postal code system: there the signer may leave the postal code empty
- * (docs/api.md "Submitting a signature": "may be empty only where the country has none").
- */
-const WITHOUT_POSTAL_CODES = new Set(
-  ('AE AG AO AQ AW BF BI BJ BO BQ BS BW BZ CD CF CG CI CK CM CW DJ DM ER FJ GA GD GH GM GQ GY ' +
-    'HK JM KI KM KN KP LY ML MO MR MS MW NR NU QA RW SB SC SL SO SR SS ST SX SY TD TF TG TK TL TO ' +
-    'TT TV UG VU YE ZW').split(' '),
-);
-
-/**
- * Countries whose postal addresses need a state, province or prefecture; elsewhere (most of
- * Europe, for instance) the signer may leave it empty.
- */
-const WITH_REQUIRED_SUBDIVISION = new Set('AR AU BR CA CN IN IT JP MX MY US'.split(' '));
-
-export function countryHasPostalCodes(code: string): boolean {
-  return !WITHOUT_POSTAL_CODES.has(code);
-}
-
-export function countryRequiresSubdivision(code: string): boolean {
-  return WITH_REQUIRED_SUBDIVISION.has(code);
-}

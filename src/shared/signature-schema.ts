@@ -1,120 +1,14 @@
 // The signer's fields and their rules (docs/api.md, "Submitting a signature"), one schema
 // for the browser form, the proxy's re-validation and the service, so all three agree.
 import * as v from 'valibot';
-import { countryHasPostalCodes, countryRequiresSubdivision, isCountryCode } from './countries.js';
+import { cleanAddress, postalCodeProblem, subdivisionProblem } from './addresses/address-check.js';
+import type { AddressBook } from './addresses/country-address.js';
+import { postalCodeExample } from './addresses/postal-code.js';
+import { isCountryCode } from './countries.js';
+import { PROBLEM_CODES, SIGNER_FIELDS, TEXT_MAX_LENGTH, REASON_MAX_LENGTH, problemMessage } from './signer-fields.js';
+import type { FieldProblem, ProblemCode, SignerField, SignerInput } from './signer-fields.js';
 
-/**
- * The fields a signer fills in, in the order of the spec's POST table minus auth_key and source
- * (the form asks for the country fourth and orders its own summary: components' sign-form.ts).
- */
-export const SIGNER_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'address',
-  'city',
-  'state_province',
-  'postal_code',
-  'country_code',
-  'phone',
-  'reason',
-  'hidden',
-] as const;
-
-export type SignerField = (typeof SIGNER_FIELDS)[number];
-
-export interface SignerInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  address: string;
-  city: string;
-  state_province: string;
-  postal_code: string;
-  country_code: string;
-  phone?: string;
-  reason?: string;
-  hidden?: boolean;
-}
-
-export const TEXT_MAX_LENGTH = 255;
-export const REASON_MAX_LENGTH = 1000;
-
-/** Why a field was refused; the browser turns it into a message in the page's language. */
-export type ProblemCode =
-  | 'required'
-  | 'too_long'
-  | 'hidden_characters'
-  | 'no_letter'
-  | 'email_format'
-  | 'unknown_country'
-  | 'not_boolean';
-
-export const PROBLEM_CODES: readonly ProblemCode[] = [
-  'required',
-  'too_long',
-  'hidden_characters',
-  'no_letter',
-  'email_format',
-  'unknown_country',
-  'not_boolean',
-];
 const problemCodes = new Set<string>(PROBLEM_CODES);
-
-export interface FieldProblem {
-  field: SignerField;
-  code: ProblemCode;
-  /** English message in the GOV.UK style: says what to do, never "invalid". */
-  message: string;
-}
-
-const FIELD_LABELS: Record<SignerField, string> = {
-  first_name: 'first name',
-  last_name: 'last name',
-  email: 'email address',
-  address: 'address',
-  city: 'town or city',
-  state_province: 'state or province',
-  postal_code: 'postal code',
-  country_code: 'country',
-  phone: 'phone number',
-  reason: 'reason for signing',
-  hidden: 'choice of showing your name',
-};
-
-export function problemMessage(field: SignerField, code: ProblemCode): string {
-  const label = FIELD_LABELS[field];
-  switch (code) {
-    case 'required':
-      return field === 'country_code' ? 'Select your country' : `Enter your ${label}`;
-    case 'too_long': {
-      const limit = field === 'reason' ? REASON_MAX_LENGTH : TEXT_MAX_LENGTH;
-      return `${label[0]!.toUpperCase()}${label.slice(1)} must be ${limit} characters or fewer`;
-    }
-    case 'hidden_characters':
-      return `Remove the hidden control or text direction characters from your ${label}`;
-    case 'no_letter':
-      return `${label[0]!.toUpperCase()}${label.slice(1)} must include at least one letter`;
-    case 'email_format':
-      return 'Enter an email address in the correct format, like name@example.com';
-    case 'unknown_country':
-      return 'Select your country from the list';
-    case 'not_boolean':
-      return 'Choose whether to show your name publicly (true or false)';
-  }
-}
-
-/** Problems travel between service, proxy and browser as "field: message" strings. */
-export function formatProblem(problem: Pick<FieldProblem, 'field' | 'message'>): string {
-  return `${problem.field}: ${problem.message}`;
-}
-
-/** Reads a "field: message" string back; null when the message names no signer field. */
-export function parseProblem(text: string): { field: SignerField; message: string } | null {
-  const match = /^([a-z_]+): (.+)$/s.exec(text);
-  if (!match || !(SIGNER_FIELDS as readonly string[]).includes(match[1]!)) return null;
-  return { field: match[1] as SignerField, message: match[2]! };
-}
 
 /**
  * Characters no signer types and that would let a name or address hide or reorder text where it
@@ -166,38 +60,47 @@ export const signerObject = v.object({
   hidden: v.optional(booleanLike),
 });
 
-const signerSchema = v.pipe(
-  signerObject,
-  v.forward(
-    v.partialCheck(
-      [['country_code'], ['postal_code']],
-      (input) => input.postal_code !== '' || !countryHasPostalCodes(input.country_code),
-      'required',
+// The country's postal code and subdivision rules come from the caller's address book: the
+// servers know every country, the browser those whose chunk has arrived.
+function signerSchema(addresses: AddressBook) {
+  return v.pipe(
+    signerObject,
+    v.forward(
+      v.partialCheck(
+        [['country_code'], ['postal_code']],
+        (input) => postalCodeProblem(addresses(input.country_code), input.postal_code) === undefined,
+        (issue) => postalCodeProblem(addresses(issue.input.country_code), issue.input.postal_code) ?? 'required',
+      ),
+      ['postal_code'],
     ),
-    ['postal_code'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['country_code'], ['state_province']],
-      (input) => input.state_province !== '' || !countryRequiresSubdivision(input.country_code),
-      'required',
+    v.forward(
+      v.partialCheck(
+        [['country_code'], ['state_province']],
+        (input) => subdivisionProblem(addresses(input.country_code), input.state_province) === undefined,
+        (issue) => subdivisionProblem(addresses(issue.input.country_code), issue.input.state_province) ?? 'required',
+      ),
+      ['state_province'],
     ),
-    ['state_province'],
-  ),
-);
+    v.transform((input) => ({ ...input, ...cleanAddress(addresses(input.country_code), input) })),
+  );
+}
+const schemas = new WeakMap<AddressBook, ReturnType<typeof signerSchema>>();
 
 export type SignerValidation =
   | { success: true; output: SignerInput }
   | { success: false; problems: FieldProblem[] };
 
 /**
- * Validates a signer's fields. Blank optional fields become absent; text is NFC and trimmed. At most
- * one problem per field (the first rule it breaks), in SIGNER_FIELDS order. Anything that is not
- * an object is treated as no fields at all.
+ * Validates a signer's fields. Blank optional fields become absent; text is NFC and trimmed; the
+ * postal code is laid out as the country's post writes it and the subdivision is its key (see
+ * addresses/). At most one problem per field (the first rule it breaks), in SIGNER_FIELDS order.
+ * Anything that is not an object is treated as no fields at all.
  */
-export function validateSigner(input: unknown): SignerValidation {
+export function validateSigner(input: unknown, addresses: AddressBook): SignerValidation {
   const fields = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
-  const result = v.safeParse(signerSchema, fields);
+  let schema = schemas.get(addresses);
+  if (!schema) schemas.set(addresses, (schema = signerSchema(addresses)));
+  const result = v.safeParse(schema, fields);
   if (result.success) {
     const output: SignerInput = { ...result.output };
     if (!output.phone) delete output.phone;
@@ -211,7 +114,8 @@ export function validateSigner(input: unknown): SignerValidation {
     if (!field || byField.has(field)) continue;
     // A missing key is reported by the object schema with valibot's own wording: it is 'required'.
     const code = problemCodes.has(issue.message) ? (issue.message as ProblemCode) : 'required';
-    byField.set(field, { field, code, message: problemMessage(field, code) });
+    const example = code === 'postal_code_format' ? postalCodeExample(addresses(String((fields as { country_code?: unknown }).country_code).trim().toUpperCase())) : undefined;
+    byField.set(field, { field, code, message: problemMessage(field, code, example) });
   }
   const problems = SIGNER_FIELDS.flatMap((field) => byField.get(field) ?? []);
   return { success: false, problems };

@@ -1,7 +1,7 @@
 // How large a body carrying a valid signature can be, worked out from the signer schema's own
 // limits, so that no body limit ever refuses (413) a signature the schema accepts, in any script.
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, OPT_INS_MAX, REFERRER_MAX_LENGTH } from './consent.js';
-import { REASON_MAX_LENGTH, SIGNER_FIELDS, TEXT_MAX_LENGTH } from './signature-schema.js';
+import { REASON_MAX_LENGTH, SIGNER_FIELDS, TEXT_MAX_LENGTH } from './signer-fields.js';
 import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH } from './withdrawal-token.js';
 
 /**

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { extname, join, normalize } from 'node:path';
 import { launchChromium } from '../../support/chromium.js';
+import { COUNTRY_CODES } from '../../src/shared/countries.js';
 import type { Browser } from 'playwright-core';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
@@ -126,12 +127,27 @@ test('the proof of work is a chunk of its own, at most 3 KB gzipped, not in the 
   assert.ok(!(await readFile(bundle, 'utf8')).includes('SHA-256'), 'the bundle carries the solver');
 });
 
+test('the signer schema and the address rules are chunks, not in the bundle; each country\'s at most 3 KB gzipped', { skip: !built && 'bundle not built' }, async () => {
+  const chunks = await readdir(join(dist, 'chunks'));
+  assert.equal(chunks.filter((name) => name.startsWith('signature-schema-')).length, 1, `chunks: ${chunks.join(', ')}`);
+  const code = await readFile(bundle, 'utf8');
+  assert.ok(!code.includes('Armed Forces'), 'the bundle carries address data');
+  for (const name of chunks.filter((chunk) => /^[a-z]-/.test(chunk))) {
+    const size = gzipSync(await readFile(join(dist, 'chunks', name)), { level: 9 }).length;
+    assert.ok(size <= 3 * 1024, `${name} is ${size} bytes gzipped`);
+  }
+});
+
 test('the bundle is one ES module: no other top-level file, and its chunks import nothing but it', { skip: !built && 'bundle not built' }, async () => {
   // (`npm run build` also writes dist/lib and dist/custom-elements.json for npm: not the bundle.)
   const topLevelScripts = (await readdir(dist)).filter((name) => /\.m?js$/.test(name));
   assert.deepEqual(topLevelScripts, ['petition-embed.js']);
   const chunks = await readdir(join(dist, 'chunks'));
-  assert.equal(chunks.length, 9, `chunks: ${chunks.join(', ')}`);
+  // The words of seven languages, the share step, the proof of work, the signer schema, and the
+  // address rules in one chunk per first letter of the country codes (src/shared/addresses/countries/).
+  const addressChunks = chunks.filter((name) => /^[a-z]-[\w-]+\.js$/.test(name));
+  assert.equal(addressChunks.length, new Set(COUNTRY_CODES.map((code) => code[0])).size, `address chunks: ${addressChunks.join(', ')}`);
+  assert.equal(chunks.length - addressChunks.length, 10, `chunks: ${chunks.join(', ')}`);
   for (const chunk of chunks) {
     const code = await readFile(join(dist, 'chunks', chunk), 'utf8');
     const imports = [...code.matchAll(/\bfrom\s*["'`]([^"'`]+)["'`]|\bimport\s*\(?\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1] ?? m[2]);
@@ -166,7 +182,11 @@ test('the built bundle runs in a bare page: both elements render, no page error'
     assert.equal(await recent.locator('[part="name"]').textContent(), 'Ada Lovelace');
     assert.equal((await recent.locator('time').textContent())?.trim(), '2 minutes ago');
 
-    // An English page loads the English words, once, and no other language.
+    // An English page loads the English words, once, and no other language; and the address
+    // rules of the form's country only (this browser's region: the United States).
+    const addressRequests = localeRequests.filter((path) => /^\/chunks\/[a-z]-/.test(path));
+    assert.deepEqual(addressRequests.map((path) => path.slice('/chunks/'.length, '/chunks/'.length + 2)), ['u-']);
+    localeRequests.splice(0, localeRequests.length, ...localeRequests.filter((path) => !addressRequests.includes(path)));
     assert.equal(localeRequests.length, 1, `chunk requests: ${localeRequests.join(', ')}`);
     assert.match(localeRequests[0]!, /^\/chunks\/messages-[\w-]+\.js$/);
     // German comes from its own chunk, loaded relative to the bundle's URL, when the page switches.

@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 
-const { validateSigner, formatProblem } = await tsImport('../../src/shared/signature-schema.ts', import.meta.url);
+const { validateSigner } = await tsImport('../../src/shared/signature-schema.ts', import.meta.url);
+const { formatProblem } = await tsImport('../../src/shared/signer-fields.ts', import.meta.url);
+const { everyCountry } = await tsImport('../../src/shared/addresses/every-country.ts', import.meta.url);
 
 const OPERATOR = {
   name: 'Example Petitions',
@@ -163,7 +165,7 @@ async function submit(ctx, petition) {
   if (body.tooLarge) return send(ctx, 413, failure('body: larger than 16 KiB'));
   petition.submissions.push(body.value);
   if (petition.keyStatus !== 'granted') return send(ctx, 403, failure('This website no longer accepts signatures for this petition.'));
-  const validation = validateSigner(body.value);
+  const validation = validateSigner(body.value, everyCountry);
   if (!validation.success) {
     const problems = validation.problems.map(({ field, code }) => ({ field, code }));
     return send(ctx, 400, { ...failure(...validation.problems.map(formatProblem)), problems });

@@ -13,7 +13,8 @@ export const SIGNER: Record<string, string> = {
   email: 'ada@example.org',
   address: '12 St James Square',
   city: 'London',
-  state_province: 'TX',
+  // Typed into the state's list as a person would (its type-ahead picks Texas, stored as TX).
+  state_province: 'Texas',
   postal_code: '78701',
 };
 

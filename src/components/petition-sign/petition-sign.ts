@@ -3,12 +3,13 @@
 // share step after signing. Its phases and what moves it between them are in sign-flow.ts.
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
-import type { SignerField } from '../../shared/signature-schema.js';
+import type { SignerField } from '../../shared/signer-fields.js';
 import type { PetitionSummary } from '../../shared/types.js';
 import { defineElement } from '../define-element.js';
 import { problemText } from '../embed-problem.js';
 import { Translator } from '../i18n/translator.js';
 import { PageContrast } from '../page-contrast.js';
+import { CountryAddresses } from './country-addresses.js';
 import { CountryChoice } from './country-choice.js';
 import { renderOperatorNotice } from './operator-notice.js';
 import { petitionSignStyles } from './petition-sign.styles.js';
@@ -92,7 +93,8 @@ export class PetitionSign extends LitElement {
   private readonly translator = new Translator(this);
   private readonly contrast = new PageContrast(this);
   private readonly countryChoice = new CountryChoice(this, () => ({ attribute: this.country, languageTag: this.translator.tag }));
-  private readonly flow = new SignFlow(this, this.translator);
+  private readonly addresses = new CountryAddresses(this);
+  private readonly flow = new SignFlow(this, this.translator, this.addresses.book);
 
   /** The petition to sign (its integer id). */
   petitionId = 0;
@@ -172,6 +174,7 @@ export class PetitionSign extends LitElement {
             networkFailed: phase.kind === 'form' && phase.networkFailed,
             sending: phase.kind === 'sending' && (phase.note ?? 'sending'),
             country: this.countryChoice.value,
+            address: this.addresses.of(this.countryChoice.value),
             hidePhone: this.hidePhone,
             hideReason: this.hideReason,
             submitLabel: this.submitLabel,

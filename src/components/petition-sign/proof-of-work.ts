@@ -7,6 +7,7 @@
 import type { SignatureSubmission } from '../../shared/consent.js';
 import { PROOF_FIELD, type Challenge, type Proof } from '../../shared/proof.js';
 import type { SubmissionResult } from '../../shared/types.js';
+import type { AddressBook } from '../../shared/addresses/country-address.js';
 import type { Translator } from '../i18n/translator.js';
 import { RequestFailure, petitionUrl, request } from '../petition-api.js';
 import { solveChallenge } from './proof-solver.js';
@@ -22,6 +23,8 @@ interface Element {
 /** The element's flow (sign-flow.ts), told when a signature waits for its proof; its words for a refusal. */
 interface Sender {
   readonly translator: Translator;
+  /** The address rules loaded, for the words of a refused postal code or subdivision. */
+  readonly addresses: AddressBook;
   go(phase: SignState): void;
 }
 
@@ -50,7 +53,7 @@ class ProofOfWork {
       const result = await this.#send(sender, signer, signal);
       return { kind: 'signed', duplicate: false, withdrawUrl: result.withdraw_url };
     } catch (error) {
-      return answerTo(sender.translator, error);
+      return answerTo(sender.translator, error, sender.addresses(signer.country_code));
     }
   }
 

@@ -2,8 +2,8 @@
 // the thank-you, and every failure on the way. One typed state (sign-state.ts), one place that
 // moves focus on arriving in a phase, and the editor's console advice when it cannot work.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AddressBook } from '../../shared/addresses/country-address.js';
 import type { SignatureSubmission } from '../../shared/consent.js';
-import { validateSigner } from '../../shared/signature-schema.js';
 import type { PetitionSummary } from '../../shared/types.js';
 import { ProblemReporter, diagnose } from '../embed-problem.js';
 import { proxyBase } from '../endpoint.js';
@@ -15,6 +15,13 @@ import { readSigner, shownProblems, submissionFrom } from './form-outcome.js';
 import { hasOperatorNotice } from './operator-notice.js';
 import { FRESH_FORM, focusTarget, stateForPetition, type SignState } from './sign-state.js';
 import type { Signed } from './submission.js';
+
+/**
+ * The signer schema, with valibot's engine, is a chunk of its own: it checks a form only when it
+ * is sent, so it need not weigh on the bundle every page loads (test/bundle/bundle.test.ts).
+ */
+let schema: typeof import('../../shared/signature-schema.js') | undefined;
+const signerSchema = () => import('../../shared/signature-schema.js').then((module) => (schema = module));
 
 export interface SignFlowHost extends ReactiveControllerHost, HTMLElement {
   petitionId: number;
@@ -60,12 +67,18 @@ export class SignFlow implements ReactiveController {
     private readonly host: SignFlowHost,
     /** Public for the proof of work's chunk, which words a refused submission. */
     readonly translator: Translator,
+    /** The address rules loaded so far (country-addresses.ts); public for the same reason. */
+    readonly addresses: AddressBook,
   ) {
     host.addController(this);
     // Another element on the page signed this petition: the count here follows it.
     new PetitionSignedListener(host, () => void this.petitionRequest.run([host.endpoint, host.petitionId]));
-    // The form's first touch (focus anywhere in the element) begins the proof of work.
-    host.addEventListener('focusin', () => this.touched().catch(() => undefined));
+    // The form's first touch (focus anywhere in the element) begins the proof of work, and
+    // fetches the signer schema the submit button needs.
+    host.addEventListener('focusin', () => {
+      this.touched().catch(() => undefined);
+      signerSchema().catch(() => undefined);
+    });
   }
 
   /** A new petition or proxy: its own notice, count and form, never the previous one's thank-you. */
@@ -88,8 +101,21 @@ export class SignFlow implements ReactiveController {
   /** Validates with the shared schema; only a valid signature is sent, and only once at a time. */
   submit(form: HTMLFormElement): void {
     if (this.phase.kind !== 'form') return;
-    const validation = validateSigner(readSigner(form));
-    if (!validation.success) return this.go({ ...FRESH_FORM, problems: shownProblems(this.translator, validation.problems) });
+    if (!schema) {
+      // Sent before the form was touched (a script's submit): once the schema is here. A second
+      // press meanwhile finds the first one sending.
+      signerSchema().then(
+        () => this.submit(form),
+        () => this.go({ ...FRESH_FORM, summary: [this.translator.t('ourProblem')] }),
+      );
+      return;
+    }
+    const fields = readSigner(form);
+    const validation = schema.validateSigner(fields, this.addresses);
+    if (!validation.success) {
+      const address = this.addresses(String(fields['country_code'] ?? ''));
+      return this.go({ ...FRESH_FORM, problems: shownProblems(this.translator, validation.problems, address) });
+    }
     this.go({ kind: 'sending' });
     void this.submitRequest.run([submissionFrom(form, validation.output, this.translator.tag)]);
   }

@@ -3,9 +3,11 @@
 // since the address, state and postal code fields adapt to it.
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { COUNTRY_CODES, countryHasPostalCodes, countryRequiresSubdivision } from '../../shared/countries.js';
+import type { CountryAddress } from '../../shared/addresses/country-address.js';
+import { subdivisionChoices } from '../../shared/addresses/subdivision.js';
+import { COUNTRY_CODES } from '../../shared/countries.js';
 import { optInLabel, type OptIn } from '../../shared/consent.js';
-import type { SignerField } from '../../shared/signature-schema.js';
+import type { SignerField } from '../../shared/signer-fields.js';
 import type { Translator } from '../i18n/translator.js';
 import { labelId } from '../signer-field-text.js';
 
@@ -26,6 +28,8 @@ export interface FormView {
   /** While sending, what the status says (the proof of work may have a note of its own); else false. */
   sending: false | 'sending' | 'proofWaiting';
   country: string;
+  /** The country's address rules, once its chunk has arrived (country-addresses.ts). */
+  address: CountryAddress | undefined;
   hidePhone: boolean;
   hideReason: boolean;
   submitLabel: string | undefined;
@@ -58,7 +62,7 @@ function problemFor(view: FormView, field: SignerField): string | undefined {
 
 function label(view: FormView, field: SignerField, optional: boolean) {
   return html`<label for=${field} part="label"
-    >${view.t.t(labelId(field))}${optional ? html` <span class="optional">${view.t.t('optional')}</span>` : nothing}</label
+    >${view.t.t(labelId(field, view.address))}${optional ? html` <span class="optional">${view.t.t('optional')}</span>` : nothing}</label
   >`;
 }
 
@@ -106,6 +110,26 @@ function countryField(view: FormView) {
     >
       <option value="" ?selected=${view.country === ''}>${view.t.t('selectCountry')}</option>
       ${countryOptions(view.t.tag).map(([code, name]) => html`<option value=${code} ?selected=${code === view.country}>${name}</option>`)}
+    </select>`,
+  );
+}
+
+/** The subdivision from the country's list where its addresses have one; else free text. */
+function subdivisionField(view: FormView) {
+  const list = view.address?.subdivisions;
+  const optional = !view.address?.subdivisionRequired;
+  if (!list) return textField(view, 'state_province', 'address-level1', { optional });
+  return field(view, 'state_province', optional, (problem) =>
+    html`<select
+      id="state_province"
+      name="state_province"
+      autocomplete="address-level1"
+      part="input"
+      aria-invalid=${problem ? 'true' : 'false'}
+      aria-describedby=${ifDefined(problem ? 'state_province-error' : undefined)}
+    >
+      <option value="">${view.t.t('selectSubdivision')}</option>
+      ${subdivisionChoices(list, view.t.tag).map(([key, name]) => html`<option value=${key}>${name}</option>`)}
     </select>`,
   );
 }
@@ -165,14 +189,14 @@ function networkFailure(view: FormView) {
 }
 
 export function renderSignForm(view: FormView) {
-  const { t, country } = view;
+  const { t } = view;
   return html`<form part="form" novalidate @submit=${view.onSubmit}>
     ${errorSummary(view)} ${networkFailure(view)}
     ${textField(view, 'first_name', 'given-name')} ${textField(view, 'last_name', 'family-name')}
     ${textField(view, 'email', 'email', { type: 'email' })} ${countryField(view)}
     ${textField(view, 'address', 'address-line1')} ${textField(view, 'city', 'address-level2')}
-    ${textField(view, 'state_province', 'address-level1', { optional: !countryRequiresSubdivision(country) })}
-    ${textField(view, 'postal_code', 'postal-code', { optional: country !== '' && !countryHasPostalCodes(country) })}
+    ${subdivisionField(view)}
+    ${textField(view, 'postal_code', 'postal-code', { optional: view.address !== undefined && !view.address.postalCode })}
     ${view.hidePhone ? nothing : textField(view, 'phone', 'tel', { type: 'tel', optional: true })}
     ${view.hideReason ? nothing : reasonField(view)}
     <div class="checkbox" part="field">

@@ -3,10 +3,11 @@
 // what the form shows of a refusal. In the proof of work's chunk (proof-of-work.ts sends every
 // submission): nothing here runs before one, and the bundle's budget is tight
 // (test/bundle/bundle.test.ts).
+import type { CountryAddress } from '../../shared/addresses/country-address.js';
 import type { SignatureSubmission } from '../../shared/consent.js';
 import type { Proof } from '../../shared/proof.js';
-import { PROBLEM_CODES, SIGNER_FIELDS, parseProblem } from '../../shared/signature-schema.js';
-import type { ProblemCode, SignerField } from '../../shared/signature-schema.js';
+import { PROBLEM_CODES, SIGNER_FIELDS, parseProblem } from '../../shared/signer-fields.js';
+import type { ProblemCode, SignerField } from '../../shared/signer-fields.js';
 import type { FailureBody, FieldProblemRef, SubmissionResult } from '../../shared/types.js';
 import type { Translator } from '../i18n/translator.js';
 import { RequestFailure, petitionUrl, request } from '../petition-api.js';
@@ -39,11 +40,11 @@ export function submitSignature(
 }
 
 /** What a failed submission comes to: a 409 is thanked like any other; the rest the form shows. */
-export function answerTo(t: Translator, error: unknown): Answer {
+export function answerTo(t: Translator, error: unknown, address?: CountryAddress): Answer {
   if (error instanceof RequestFailure && error.status === 409) {
     return { kind: 'signed', duplicate: true, withdrawUrl: (error.body as FailureBody | null)?.withdraw_url };
   }
-  return { ...FRESH_FORM, ...submissionFailure(t, error) };
+  return { ...FRESH_FORM, ...submissionFailure(t, error, address) };
 }
 
 function messagesOf(body: unknown): string[] {
@@ -82,12 +83,12 @@ function refusalText(t: Translator, failure: RequestFailure): string {
 type FormOutcome = Pick<FormPhase, 'problems' | 'summary' | 'networkFailed'>;
 
 /** How the form shows a failed submission. */
-function submissionFailure(t: Translator, error: unknown): FormOutcome {
+function submissionFailure(t: Translator, error: unknown, address: CountryAddress | undefined): FormOutcome {
   if (!(error instanceof RequestFailure)) return { problems: [], summary: [t.t('ourProblem')], networkFailed: false };
   if (error.status === 0) return { problems: [], summary: [], networkFailed: true };
   const messages = messagesOf(error.body);
   const coded = problemsOf(error.body).flatMap(({ field, code }) => (isField(field) && isCode(code) ? [{ field, code }] : []));
-  const problems = shownProblems(t, coded);
+  const problems = shownProblems(t, coded, address);
   // Field problems sent only as "field: message" (by an older proxy) are shown as sent.
   for (const message of messages) {
     const parsed = parseProblem(message);

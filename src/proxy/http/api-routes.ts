@@ -3,6 +3,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { OptIn } from '../../shared/consent.js';
 import { PROOF_FIELD } from '../../shared/proof.js';
+import { everyCountry } from '../../shared/addresses/every-country.js';
 import { validateSigner } from '../../shared/signature-schema.js';
 import { checkConsent } from '../outbox/consent-check.js';
 import type { ReadAnswer } from '../reads/read-cache.js';
@@ -86,7 +87,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
     } catch {
       throw new ProxyError(400, ['body: must be a JSON object with the signer\'s fields']);
     }
-    const validation = validateSigner(fields);
+    const validation = validateSigner(fields, everyCountry);
     if (!validation.success) throw ProxyError.fields(validation.problems);
 
     const honeypot = (fields as Record<string, unknown>)[HONEYPOT_FIELD];

@@ -2,8 +2,8 @@
 // Routes, middleware and domain code throw ProxyError; the app's one onError (app.ts) renders it
 // with failureResponse, as the service does with its ApiError (src/service/errors/api-error.ts).
 import type { Context } from 'hono';
-import type { FieldProblem } from '../../shared/signature-schema.js';
-import { formatProblem } from '../../shared/signature-schema.js';
+import type { FieldProblem } from '../../shared/signer-fields.js';
+import { formatProblem } from '../../shared/signer-fields.js';
 import type { FailureBody, FieldProblemRef } from '../../shared/types.js';
 
 export type FailureStatus = 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 502 | 503;

@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
-import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignerInput } from '../../shared/signer-fields.js';
 import type { SignatureOrigin } from '../../shared/signature-origin.js';
 import { makeDataDir, makePrivateDatabaseFile } from '../config/data-dir.js';
 import type { OutboxEntry, OutboxStore } from './outbox-store.js';

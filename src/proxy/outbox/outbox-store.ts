@@ -1,6 +1,6 @@
 // Durable queue of submissions the service has not taken yet. The whole signer submission is
 // kept (not a signed body) because each attempt is signed afresh: timestamps expire.
-import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignerInput } from '../../shared/signer-fields.js';
 import type { SignatureOrigin } from '../../shared/signature-origin.js';
 
 /** What is queued: the submission as it will be sent again. */

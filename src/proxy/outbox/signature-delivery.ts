@@ -1,7 +1,7 @@
 // Sends one signer's submission to the service, signed as docs/api.md "Signing a request" says:
 // auth_key is only the rsig salt and never travels, `source` identifies the key. Classifies the
 // answer for callers: the one place that decides whose fault a refusal is.
-import { SIGNER_FIELDS, parseProblem, type SignerInput } from '../../shared/signature-schema.js';
+import { SIGNER_FIELDS, parseProblem, type SignerInput } from '../../shared/signer-fields.js';
 import { originPairs, type SignatureOrigin } from '../../shared/signature-origin.js';
 import { WITHDRAWAL_TOKEN_FIELD } from '../../shared/withdrawal-token.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from '../upstream/upstream-client.js';

@@ -1,6 +1,6 @@
 // The rules for a validated signature on its way to the service: only with a granted key, in
 // order behind anything already queued, and queued (never lost) when the service is unavailable.
-import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignerInput } from '../../shared/signer-fields.js';
 import { signatureOrigin, type SignatureOrigin } from '../../shared/signature-origin.js';
 import { SIGNATURE_NOT_ACCEPTED } from '../../shared/signature-refusals.js';
 import type { Consent } from './consent-check.js';

@@ -5,7 +5,7 @@
 // retried with backoff for days, kept across restarts, and removed once delivered: the proxy holds
 // a signer's data only until its owner has it.
 import { callbackSignature } from '../../shared/signing.js';
-import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignerInput } from '../../shared/signer-fields.js';
 import type { Consent } from '../outbox/consent-check.js';
 import type { WebhookDelivery, WebhookStore } from './webhook-store.js';
 

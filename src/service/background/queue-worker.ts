@@ -3,7 +3,7 @@
 // stopped before listing them. It drains them on start and on each poll, in batches inside
 // transactions, as signature-listing.ts lists any signature; the same poll runs the periodic
 // upkeep (onTick).
-import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignerInput } from '../../shared/signer-fields.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
 import { SignatureListing } from '../signatures/signature-listing.js';

@@ -1,5 +1,7 @@
 // Material for seeded signers: common given and family names from several countries, and real
-// cities with the standard abbreviation of their state or province ('' where none is used).
+// cities with a postal code and their state or province as the address data has them.
+import { cleanAddress } from '../../shared/addresses/address-check.js';
+import { EVERY_COUNTRY } from '../../shared/addresses/countries/every-country.js';
 
 export const FIRST_NAMES: readonly string[] = (
   'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan ' +
@@ -34,29 +36,42 @@ export const LAST_NAMES: readonly string[] = (
 
 export interface CityRow {
   city: string;
+  /** The subdivision as stored (its key in the address data: "CA", "東京都"), '' where addresses have none. */
   state_province: string;
+  postal_code: string;
   country_code: string;
 }
 
+// City | subdivision (any form the address data knows: ISO 3166-2 code, name or key) | country |
+// a real postal code of the city. Stored as the service stores a signer's (address-check.ts).
 const CITY_TABLE = `
-New York|NY|US;Los Angeles|CA|US;Chicago|IL|US;Houston|TX|US;Phoenix|AZ|US;Philadelphia|PA|US;
-San Antonio|TX|US;Seattle|WA|US;Denver|CO|US;Boston|MA|US;Atlanta|GA|US;Miami|FL|US;Portland|OR|US;
-Minneapolis|MN|US;Detroit|MI|US;Toronto|ON|CA;Montréal|QC|CA;Vancouver|BC|CA;Calgary|AB|CA;
-Halifax|NS|CA;Winnipeg|MB|CA;Mexico City|CMX|MX;Guadalajara|JAL|MX;Monterrey|NL|MX;São Paulo|SP|BR;
-Rio de Janeiro|RJ|BR;Belo Horizonte|MG|BR;Buenos Aires|CABA|AR;Córdoba|CBA|AR;Sydney|NSW|AU;
-Melbourne|VIC|AU;Brisbane|QLD|AU;Perth|WA|AU;Adelaide|SA|AU;Auckland||NZ;Wellington||NZ;
-London|LND|GB;Manchester|MAN|GB;Edinburgh|EDH|GB;Cardiff|CRF|GB;Belfast|BFS|GB;Dublin|D|IE;Cork|CO|IE;
-Paris||FR;Lyon||FR;Marseille||FR;Berlin|BE|DE;Munich|BY|DE;Hamburg|HH|DE;Cologne|NW|DE;
-Madrid|MD|ES;Barcelona|CT|ES;Valencia|VC|ES;Rome|RM|IT;Milan|MI|IT;Naples|NA|IT;Turin|TO|IT;
-Amsterdam||NL;Rotterdam||NL;Brussels||BE;Vienna||AT;Zürich|ZH|CH;Geneva|GE|CH;Stockholm||SE;
-Oslo||NO;Copenhagen||DK;Helsinki||FI;Warsaw||PL;Kraków||PL;Prague||CZ;Lisbon||PT;Porto||PT;
-Athens||GR;Mumbai|MH|IN;Delhi|DL|IN;Bengaluru|KA|IN;Chennai|TN|IN;Kolkata|WB|IN;Tokyo|13|JP;
-Osaka|27|JP;Kyoto|26|JP;Seoul||KR;Singapore||SG;Kuala Lumpur|14|MY;Nairobi||KE;Lagos|LA|NG;
-Accra||GH;Johannesburg|GP|ZA;Cape Town|WC|ZA;Cairo||EG;Istanbul||TR;Tel Aviv||IL`;
+New York|NY|US|10001;Los Angeles|CA|US|90012;Chicago|IL|US|60601;Houston|TX|US|77002;
+Phoenix|AZ|US|85004;Philadelphia|PA|US|19107;San Antonio|TX|US|78205;Seattle|WA|US|98101;
+Denver|CO|US|80202;Boston|MA|US|02108;Atlanta|GA|US|30303;Miami|FL|US|33131;Portland|OR|US|97201;
+Minneapolis|MN|US|55401;Detroit|MI|US|48226;Toronto|ON|CA|M5H 2N2;Montréal|QC|CA|H2Y 1C6;
+Vancouver|BC|CA|V6B 1A1;Calgary|AB|CA|T2P 1J9;Halifax|NS|CA|B3J 1A1;Winnipeg|MB|CA|R3C 0V8;
+Mexico City|CMX|MX|06000;Guadalajara|JAL|MX|44100;Monterrey|NLE|MX|64000;São Paulo|SP|BR|01001-000;
+Rio de Janeiro|RJ|BR|20010-000;Belo Horizonte|MG|BR|30110-000;Buenos Aires|C|AR|C1002AAB;
+Córdoba|X|AR|X5000;Sydney|NSW|AU|2000;Melbourne|VIC|AU|3000;Brisbane|QLD|AU|4000;Perth|WA|AU|6000;
+Adelaide|SA|AU|5000;Auckland||NZ|1010;Wellington||NZ|6011;London||GB|SW1A 1AA;
+Manchester||GB|M1 1AE;Edinburgh||GB|EH1 1YZ;Cardiff||GB|CF10 1EP;Belfast||GB|BT1 5GS;
+Dublin|D|IE|D02 X285;Cork|C|IE|T12 X70A;Paris||FR|75001;Lyon||FR|69001;Marseille||FR|13001;
+Berlin||DE|10115;Munich||DE|80331;Hamburg||DE|20095;Cologne||DE|50667;Madrid|Madrid|ES|28001;
+Barcelona|Barcelona|ES|08001;Valencia|Valencia|ES|46001;Rome|RM|IT|00184;Milan|MI|IT|20121;
+Naples|NA|IT|80133;Turin|TO|IT|10121;Amsterdam||NL|1012 JS;Rotterdam||NL|3011 AD;Brussels||BE|1000;
+Vienna||AT|1010;Zürich||CH|8001;Geneva||CH|1201;Stockholm||SE|111 20;Oslo||NO|0150;
+Copenhagen||DK|1050;Helsinki||FI|00100;Warsaw||PL|00-001;Kraków||PL|30-001;Prague||CZ|110 00;
+Lisbon||PT|1100-148;Porto||PT|4000-322;Athens||GR|105 57;Mumbai|MH|IN|400001;Delhi|DL|IN|110001;
+Bengaluru|KA|IN|560001;Chennai|TN|IN|600001;Kolkata|WB|IN|700001;Tokyo|13|JP|100-0001;
+Osaka|27|JP|530-0001;Kyoto|26|JP|600-8001;Seoul|11|KR|04524;Singapore||SG|018956;
+Kuala Lumpur|14|MY|50050;Nairobi||KE|00100;Lagos|LA|NG|100001;Accra||GH|;Johannesburg||ZA|2001;
+Cape Town||ZA|8001;Cairo|C|EG|11511;Istanbul|34|TR|34000;Tel Aviv||IL|6100000`;
 
-export const CITIES: readonly CityRow[] = CITY_TABLE.replace(/\s*\n\s*/g, '')
-  .split(';')
-  .map((row) => {
-    const [city, stateProvince, countryCode] = row.split('|');
-    return { city: city!, state_province: stateProvince!, country_code: countryCode! };
-  });
+function cityRow(row: string): CityRow {
+  const [city, subdivision, countryCode, postalCode] = row.split('|') as [string, string, string, string];
+  const country = EVERY_COUNTRY[countryCode]!;
+  const { postal_code, state_province } = cleanAddress(country, { postal_code: postalCode, state_province: subdivision });
+  return { city, state_province, postal_code, country_code: countryCode };
+}
+
+export const CITIES: readonly CityRow[] = CITY_TABLE.replace(/\s*\n\s*/g, '').split(';').map(cityRow);

@@ -63,7 +63,7 @@ export async function seedSignatures(store: Store, petitionId: number, count: nu
               address: `${1 + Math.floor(Math.random() * 200)} Main Street`,
               city: place.city,
               state_province: place.state_province,
-              postal_code: String(10000 + Math.floor(Math.random() * 90000)),
+              postal_code: place.postal_code,
               country_code: place.country_code,
               hidden,
             },

@@ -4,7 +4,7 @@
 // read of the petition reads). On a petition that confirms signers they wait for their signer
 // instead (signer-confirmation.ts). The group commit (signature-queue.ts) lists what it
 // accepts this way, and the queue worker (queue-worker.ts) anything a crash left queued.
-import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignerInput } from '../../shared/signer-fields.js';
 import { signatureColumns } from './signature-row.js';
 import { awaitConfirmation, signerAskedAgain } from '../confirmation/signer-confirmation.js';
 import { signatureArrays } from '../store/bulk-store.js';

@@ -1,7 +1,7 @@
 // A signer's details as the signatures table keeps them: the columns of the spec, the state,
 // and the folded search keys (search-keys.ts) the console's search reads.
 import { parseIp } from '../../shared/ip-address.js';
-import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignerInput } from '../../shared/signer-fields.js';
 import type { SignatureOrigin } from '../../shared/signature-origin.js';
 import { addressKey } from '../store/address-key.js';
 import { nameKey, postalKey, surnameKey } from '../store/search-keys.js';

@@ -1,6 +1,8 @@
 // POST petitions/:id/signatures as a rule: the signed request is proven with the petition's
 // authorization key, the signer validated, duplicates refused, then the signature durably queued.
-import { SIGNER_FIELDS, formatProblem, validateSigner } from '../../shared/signature-schema.js';
+import { everyCountry } from '../../shared/addresses/every-country.js';
+import { validateSigner } from '../../shared/signature-schema.js';
+import { SIGNER_FIELDS, formatProblem } from '../../shared/signer-fields.js';
 import { readOrigin } from '../../shared/signature-origin.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
 import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH, isWithdrawalToken } from '../../shared/withdrawal-token.js';
@@ -106,7 +108,7 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
   const keyRequest = await grantedKeyRequest(lookups, submission);
   const rsig = verifyRequestSignature(params, consumer.secret, keyRequest.auth_key!);
   submission.chargeRateLimit();
-  const validation = validateSigner(signerFields);
+  const validation = validateSigner(signerFields, everyCountry);
   const origin = readOrigin(params.values);
   const withdrawalToken = params.values[WITHDRAWAL_TOKEN_FIELD];
   const problems = [...(validation.success ? [] : validation.problems.map(formatProblem)), ...origin.problems];

@@ -1,5 +1,5 @@
 // The rows the store (store.ts) reads and writes, as the domain modules see them.
-import type { SignerInput } from '../../shared/signature-schema.js';
+import type { SignerInput } from '../../shared/signer-fields.js';
 
 export interface ConsumerRow {
   id: number;

@@ -142,6 +142,18 @@ describe('proxy browser routes', () => {
       'email: Enter an email address in the correct format, like name@example.com',
       'country_code: Select your country from the list',
     ]);
+    const address = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
+      json: { ...signer(stack), country_code: 'US', state_province: 'XX', postal_code: 'ABCDE' },
+    });
+    assert.equal(address.status, 400);
+    assert.deepEqual(address.json(), {
+      result: 'failure',
+      messages: ['state_province: State or province: select one from the list', 'postal_code: Enter a postal code like 95014'],
+      problems: [
+        { field: 'state_province', code: 'unknown_subdivision' },
+        { field: 'postal_code', code: 'postal_code_format' },
+      ],
+    });
     const notJson = await stack.call('POST', `/api/petitions/${petition}/signatures`, {
       headers: { 'content-type': 'application/json' },
       body: '{"first_name":',

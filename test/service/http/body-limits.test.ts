@@ -1,6 +1,7 @@
 // The body limit admits every signature the schema accepts, in any script, once form-encoded,
 // and refuses anything larger; a deeply nested JSON body is a 400 like any malformed body, before
 // authentication, never a 500.
+import { everyCountry } from '../../../src/shared/addresses/every-country.js';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BODY_LIMIT_BYTES } from '../../../src/service/http/request-body.js';
@@ -35,12 +36,13 @@ test('a maximal valid signature in CJK script (every field at its limit) is acce
     city: cjk(255),
     state_province: cjk(255),
     postal_code: cjk(255),
-    country_code: 'GB',
+    // Zimbabwe's addresses have no postal codes and no list of provinces: both are free text there.
+    country_code: 'ZW',
     phone: cjk(255),
     reason: cjk(1000),
     hidden: 'false',
   };
-  assert.ok(validateSigner(signer).success, 'the schema accepts it');
+  assert.ok(validateSigner(signer, everyCountry).success, 'the schema accepts it');
   const path = signaturesPath(t.petitionId);
   const pairs: Pairs = [['auth_key', key], ['source', source], ...Object.entries(signer)];
   const body = await signFormBody(signedPairs(t, path, pairs), t.consumer.secret, key);

@@ -67,7 +67,9 @@ describe('exporting a petition’s signatures', () => {
       reason: '@SUM(1+1)\ttab',
     };
     assert.equal((await submitSignature(t, source, key, signerFields(hostile))).status, 202);
-    await eventually(() => getJson(t, signaturesPath(t.petitionId)), ({ body }) => body.signature_count === 41, 3000);
+    const looselyWritten = { email: 'loose@example.org', country_code: 'us', state_province: 'california', postal_code: '95014 2083' };
+    assert.equal((await submitSignature(t, source, key, signerFields(looselyWritten))).status, 202);
+    await eventually(() => getJson(t, signaturesPath(t.petitionId)), ({ body }) => body.signature_count === 42, 3000);
   });
   after(() => f.close());
 
@@ -89,7 +91,7 @@ describe('exporting a petition’s signatures', () => {
     assert.ok(answer.body.startsWith('\uFEFF'));
     const [header, ...rows] = parseCsv(answer.body.slice(1));
     assert.deepEqual(header, [...EXPORT_COLUMNS]);
-    assert.equal(rows.length, 40, '41 signatures, one invalidated');
+    assert.equal(rows.length, 41, '42 signatures, one invalidated');
     assert.ok(!rows.some((row) => row[0] === String(invalidated)));
     const listed = rows.map((row) => row[EXPORT_COLUMNS.indexOf('listed')]);
     assert.equal(listed.filter((value) => value === 'no').length, (await readDatabase(t, (db) => db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM signatures WHERE hidden = 1 AND state = 'counted'").get()))!.n);
@@ -107,6 +109,13 @@ describe('exporting a petition’s signatures', () => {
     for (const row of rows) {
       for (const value of row) assert.doesNotMatch(value, /^[=+\-@\t\r]/, `no cell starts a formula: ${value}`);
     }
+  });
+
+  test('postal codes and subdivisions are exported as stored: the post\'s layout and the data\'s key', async () => {
+    const rows = parseCsv((await exportCsv()).body.slice(1));
+    const loose = rows.find((row) => row[EXPORT_COLUMNS.indexOf('email')] === 'loose@example.org')!;
+    const cell = (name: (typeof EXPORT_COLUMNS)[number]) => loose[EXPORT_COLUMNS.indexOf(name)];
+    assert.deepEqual([cell('state_province'), cell('postal_code'), cell('country_code')], ['CA', '95014-2083', 'US']);
   });
 
   test('the export is a POST with the page’s CSRF token, and the audit log records it', async () => {

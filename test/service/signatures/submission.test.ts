@@ -72,6 +72,25 @@ describe('signer data', () => {
     assert.deepEqual(await failureMessages(await submitSignature(t, source, key, fields), 400), ['state_province: Enter your state or province']);
   });
 
+  test('postal codes and subdivisions are checked against the country\'s address data', async () => {
+    const refused = async (fields: Record<string, string>) => failureMessages(await submitSignature(t, source, key, signerFields(fields)), 400);
+    assert.deepEqual(await refused({ country_code: 'US', state_province: 'XX', postal_code: 'ABCDE' }), [
+      'state_province: State or province: select one from the list',
+      'postal_code: Enter a postal code like 95014',
+    ]);
+    assert.deepEqual(await refused({ country_code: 'ES', state_province: 'Madrid', postal_code: '280' }), ['postal_code: Enter a postal code like 28039']);
+    assert.deepEqual(await refused({ country_code: 'AE', state_province: 'OR', postal_code: '97201' }), ['state_province: State or province: select one from the list']);
+    for (const fields of [
+      { country_code: 'US', state_province: 'CA', postal_code: '95014-2083' },
+      { country_code: 'GB', state_province: '', postal_code: 'sw1a1aa' },
+      { country_code: 'CA', state_province: 'ON', postal_code: 'K1A 0B1' },
+      { country_code: 'IE', state_province: 'Co. Dublin', postal_code: 'D02 X285' },
+      { country_code: 'AE', state_province: 'Dubai', postal_code: '' },
+    ]) {
+      assert.equal((await submitSignature(t, source, key, signerFields(fields))).status, 202, JSON.stringify(fields));
+    }
+  });
+
   test('SQL- and script-looking text is stored and returned verbatim as data', async () => {
     const first = "Robert'); DROP TABLE signatures;--";
     const last = '<script>alert(1)</script>';

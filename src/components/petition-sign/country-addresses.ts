@@ -1,0 +1,35 @@
+// The address rules of the country the form shows, loaded when that country is chosen: one small
+// chunk per first letter of its code (src/shared/addresses/countries/), never the whole dataset in the
+// bundle. Until it arrives, or if it cannot, the form asks for the subdivision as free text and
+// checks only what needs no data: the servers check the rest with the same rules.
+import type { ReactiveControllerHost } from 'lit';
+import type { AddressBook, CountryAddress } from '../../shared/addresses/country-address.js';
+import { BY_LETTER } from '../../shared/addresses/countries/by-letter.js';
+
+const loaded = new Map<string, Record<string, CountryAddress>>();
+const loading = new Set<string>();
+
+export class CountryAddresses {
+  constructor(private readonly host: ReactiveControllerHost) {}
+
+  /** The rules loaded so far, for the signer schema. */
+  readonly book: AddressBook = (countryCode) => loaded.get(countryCode[0] ?? '')?.[countryCode];
+
+  /** The country's rules, or undefined while (or if) its chunk is not there; asks for it once. */
+  of(countryCode: string): CountryAddress | undefined {
+    const letter = countryCode[0] ?? '';
+    const load = BY_LETTER[letter];
+    if (load && !loaded.has(letter) && !loading.has(letter)) {
+      loading.add(letter);
+      load().then(
+        (module) => {
+          loaded.set(letter, module.default);
+          this.host.requestUpdate();
+        },
+        // Another choice of country tries again.
+        () => loading.delete(letter),
+      );
+    }
+    return this.book(countryCode);
+  }
+}
