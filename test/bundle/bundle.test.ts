@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../support/chromium.js';
 import { ENTRY, criticalPath } from '../../support/bundle-chunks.js';
-import { serveBundle, type BundleSite } from './bundle-server.js';
+import { serveBundle, type BundleSite } from '../../support/bundle-site.js';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
 const built = process.env.PETITION_EMBED_BUILT !== '0' && existsSync(join(dist, ENTRY));

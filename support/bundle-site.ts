@@ -1,6 +1,6 @@
-// A bare site for the built embed: HTML pages the test names, dist/ as the proxy serves it, and
-// the proxy's /api answers the elements read. A test may hold back the chunks' answers (`gate`)
-// to see which chunks the page asks for before any has arrived.
+// A bare site for the built embed: HTML pages by path, a dist/ folder as the proxy serves it, and
+// the proxy's /api answers the elements read, on 127.0.0.1. Shared by the bundle's browser test
+// (test/bundle/), which may hold back the chunks' answers (`gate`), and bench/elements/.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
