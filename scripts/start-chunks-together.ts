@@ -4,14 +4,13 @@
 // of each only when the one before it has arrived (a waterfall of round trips). Vite's own
 // module preloading does this in an app build, but not in library mode, and would put
 // `import.meta` in the entry, which must stay a classic script too.
-import type { OutputChunk } from 'rollup';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 const DYNAMIC_IMPORT = /\bimport\(\s*(["'`])\.\/([^"'`]+\.js)\1\s*\)/g;
 
 /** Every chunk `fileName` imports statically, directly or through another one. */
 function staticImports(fileName: string, bundle: Record<string, { type: string }>, found = new Set<string>()): Set<string> {
-  const chunk = bundle[fileName] as OutputChunk | undefined;
+  const chunk = bundle[fileName] as Rollup.OutputChunk | undefined;
   for (const imported of chunk?.imports ?? []) {
     if (found.has(imported)) continue;
     found.add(imported);

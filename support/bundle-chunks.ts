@@ -23,7 +23,7 @@ export function chunkFiles(dist: string): string[] {
 }
 
 /** The chunk Rollup named `name`: "messages" finds chunks/messages-Ab12Cd34.js (hashes are 8 characters). */
-export function chunkNamed(dist: string, name: string): string | undefined {
+function chunkNamed(dist: string, name: string): string | undefined {
   const pattern = new RegExp(`^chunks/${name}-[\\w-]{8}\\.js$`);
   return chunkFiles(dist).find((file) => pattern.test(file));
 }
