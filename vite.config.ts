@@ -1,26 +1,27 @@
-// The one-script embed: dist/petition-embed.js, one ES module with Lit inside; each language's
-// words and the share step are chunks under dist/chunks/, imported relative to the bundle's URL
-// on demand.
+// The one-script embed: dist/petition-embed.js, a small entry that parses as a classic script
+// too (src/components/embed-script/), and under dist/chunks/ the ES modules it loads relative to
+// its own URL: each element's code, the Lit and code they share, each language's words, the
+// share step and the proof of work.
 import { defineConfig } from 'vite';
 import { minifyTemplateLiterals } from './scripts/minify-template-literals.js';
+import { startChunksTogether } from './scripts/start-chunks-together.js';
 
 export default defineConfig({
-  plugins: [minifyTemplateLiterals()],
+  plugins: [minifyTemplateLiterals(), startChunksTogether()],
   build: {
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
     lib: {
-      entry: 'src/components/petition-embed.ts',
+      entry: 'src/components/embed-script/embed-script.ts',
       formats: ['es'],
       fileName: () => 'petition-embed.js',
     },
     minify: true,
     rollupOptions: {
-      // Lets the locale chunks import Lit from the bundle itself instead of a third shared file.
-      preserveEntrySignatures: 'allow-extension',
       output: {
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // The one chunk no import() names is Lit and the code both elements share.
+        chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'chunks/[name]-[hash].js' : 'chunks/shared-[hash].js'),
         minify: true,
       },
     },

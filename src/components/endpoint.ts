@@ -1,6 +1,8 @@
 // Where the elements find the proxy: the `endpoint` attribute, or else the origin this script
 // was loaded from, so the one-script-tag embed needs no configuration.
 
+// Only the origin: in the one-script embed this module runs from a chunk under dist/chunks/,
+// whose URL shares the origin (not the path) of the script tag's petition-embed.js.
 const scriptOrigin = new URL(import.meta.url).origin;
 
 /**

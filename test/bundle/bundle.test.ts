@@ -1,209 +1,162 @@
-// The built one-script embed (dist/petition-embed.js, from `vite build`): within the gzip
-// budget, and working as built when a bare HTML page loads it with one <script type="module">
-// in headless Chromium (Vite's transformer must not leave syntax the browser refuses).
+// The built one-script embed (dist/ from `vite build`) in a bare HTML page in headless Chromium,
+// as a site loads it: both elements render (Vite's transformer must not leave syntax the browser
+// refuses); each element's code loads only when its tag is on the page, with everything it needs
+// asked for at once; and a classic `<script src>` by mistake still gets a working form, with the
+// fix in the console. Weights are checked in bundle-size.test.ts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../support/chromium.js';
-import { COUNTRY_CODES } from '../../src/shared/countries.js';
-import type { Browser } from 'playwright-core';
+import { ENTRY, criticalPath } from '../../support/bundle-chunks.js';
+import { serveBundle, type BundleSite } from '../../support/bundle-site.js';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
-const bundle = join(dist, 'petition-embed.js');
-const BUDGET_BYTES = 20 * 1024;
-/** The proof of work's solver, loaded on the form's first touch (src/components/petition-sign/proof-of-work.ts). */
-const PROOF_BUDGET_BYTES = 3 * 1024;
-const built = process.env.PETITION_EMBED_BUILT !== '0' && existsSync(bundle);
+const built = process.env.PETITION_EMBED_BUILT !== '0' && existsSync(join(dist, ENTRY));
+const skip = !built && 'bundle not built';
 
-const PAGE = `<!doctype html>
+const page = (script: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bundle</title>
-<script type="module" src="/petition-embed.js"></script></head>
-<body>
-<petition-sign petition-id="42"></petition-sign>
-<petition-signatures petition-id="42"></petition-signatures>
-<petition-signatures petition-id="42" mode="list"></petition-signatures>
-</body></html>`;
+${script}</head>
+<body>${body}</body></html>`;
+const FORM = '<petition-sign petition-id="42"></petition-sign>';
+const NONCE = 'r4nd0m-n0nce';
+const ADD_TYPE_MODULE = 'petition-embed: add type="module" to <script src="/petition-embed.js">';
 
-const SUMMARY = {
-  petition_id: 42,
-  title: 'Save the park',
-  status: 'open',
-  overview: '',
-  targets: [],
-  signature_count: 12345,
-  goal: null,
-  end_at: null,
-  url: null,
-  image_url: null,
-  confirm_signers: false,
-  accepting_signatures: true,
-  key_status: 'granted',
-  operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
-};
-const SIGNATURE = {
-  name: 'Ada Lovelace',
-  city: 'London',
-  state_province: '',
-  country_name: 'United Kingdom',
-  country_code: 'GB',
-  signed_on: new Date(Date.now() - 120_000).toISOString(),
-};
-const PAGE_OF_SIGNATURES = {
-  signature_count: 1,
-  prev_page_endpoint: null,
-  next_page_endpoint: null,
-  page: 1,
-  total_pages: 1,
-  signatures: [SIGNATURE],
-};
-
-/** Serves the page, dist/ and the proxy's /api routes that the elements read. */
-function serve(): Server {
-  return createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (url.pathname === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(PAGE);
-    }
-    if (url.pathname === '/favicon.ico') {
-      res.writeHead(204);
-      return res.end();
-    }
-    if (url.pathname === '/api/petitions/42') return json(200, SUMMARY);
-    if (url.pathname === '/api/petitions/42/signatures/recent') return json(200, [SIGNATURE]);
-    if (url.pathname === '/api/petitions/42/signatures') return json(200, PAGE_OF_SIGNATURES);
-    if (url.pathname.startsWith('/api/')) return json(404, { result: 'failure', messages: ['not found'] });
-    const file = normalize(join(dist, url.pathname));
-    if (!file.startsWith(dist) || extname(file) !== '.js' || !existsSync(file)) {
-      res.writeHead(404);
-      return res.end();
-    }
-    res.writeHead(200, { 'content-type': 'text/javascript' });
-    res.end(await readFile(file));
-  });
-}
-
-let server: Server;
+let site: BundleSite;
 let browser: Browser;
-let origin: string;
 
 before(async () => {
   if (!built) return;
-  server = serve();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await serveBundle(dist, {
+    '/': {
+      html: page(
+        '<script type="module" src="/petition-embed.js"></script>',
+        `${FORM}<petition-signatures petition-id="42"></petition-signatures><petition-signatures petition-id="42" mode="list"></petition-signatures>`,
+      ),
+    },
+    '/module': { html: page('<script type="module" src="/petition-embed.js"></script>', FORM) },
+    '/classic': { html: page('<script src="/petition-embed.js"></script>', FORM) },
+    '/defer': { html: page('<script defer src="/petition-embed.js"></script>', FORM) },
+    '/classic-nonce': {
+      html: page(`<script src="/petition-embed.js" nonce="${NONCE}"></script>`, FORM),
+      headers: { 'content-security-policy': `script-src 'nonce-${NONCE}'` },
+    },
+    '/later': { html: page('<script type="module" src="/petition-embed.js"></script>', '<main></main>') },
+  });
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await site?.close();
 });
 
-test('the English bundle is at most 20 KB gzipped', { skip: !built && 'bundle not built' }, async () => {
-  const size = gzipSync(await readFile(bundle), { level: 9 }).length;
-  assert.ok(size <= BUDGET_BYTES, `dist/petition-embed.js is ${size} bytes gzipped, over ${BUDGET_BYTES}`);
-  // The languages (English too) are separate chunks, not inside the bundle.
-  const locales = await readdir(join(dist, 'chunks'));
-  for (const locale of ['messages', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'share-step']) assert.ok(locales.some((name) => name.startsWith(`${locale}-`)), `no ${locale} chunk`);
-});
-
-test('the proof of work is a chunk of its own, at most 3 KB gzipped, not in the bundle', { skip: !built && 'bundle not built' }, async () => {
-  const chunks = (await readdir(join(dist, 'chunks'))).filter((name) => name.startsWith('proof-of-work-'));
-  assert.equal(chunks.length, 1, `proof-of-work chunks: ${chunks.join(', ')}`);
-  const size = gzipSync(await readFile(join(dist, 'chunks', chunks[0]!)), { level: 9 }).length;
-  assert.ok(size <= PROOF_BUDGET_BYTES, `${chunks[0]} is ${size} bytes gzipped, over ${PROOF_BUDGET_BYTES}`);
-  // The solver's code travels only in the chunk.
-  assert.ok(!(await readFile(bundle, 'utf8')).includes('SHA-256'), 'the bundle carries the solver');
-});
-
-test('the signer schema and the address rules are chunks, not in the bundle; each country\'s at most 3 KB gzipped', { skip: !built && 'bundle not built' }, async () => {
-  const chunks = await readdir(join(dist, 'chunks'));
-  assert.equal(chunks.filter((name) => name.startsWith('signature-schema-')).length, 1, `chunks: ${chunks.join(', ')}`);
-  const code = await readFile(bundle, 'utf8');
-  assert.ok(!code.includes('Armed Forces'), 'the bundle carries address data');
-  for (const name of chunks.filter((chunk) => /^[a-z]-/.test(chunk))) {
-    const size = gzipSync(await readFile(join(dist, 'chunks', name)), { level: 9 }).length;
-    assert.ok(size <= 3 * 1024, `${name} is ${size} bytes gzipped`);
-  }
-});
-
-test('the bundle is one ES module: no other top-level file, and its chunks import nothing but it', { skip: !built && 'bundle not built' }, async () => {
-  // (`npm run build` also writes dist/lib and dist/custom-elements.json for npm: not the bundle.)
-  const topLevelScripts = (await readdir(dist)).filter((name) => /\.m?js$/.test(name));
-  assert.deepEqual(topLevelScripts, ['petition-embed.js']);
-  const chunks = await readdir(join(dist, 'chunks'));
-  // The words of seven languages, the share step, the proof of work, the signer schema, and the
-  // address rules in one chunk per first letter of the country codes (src/shared/addresses/countries/).
-  const addressChunks = chunks.filter((name) => /^[a-z]-[\w-]+\.js$/.test(name));
-  assert.equal(addressChunks.length, new Set(COUNTRY_CODES.map((code) => code[0])).size, `address chunks: ${addressChunks.join(', ')}`);
-  assert.equal(chunks.length - addressChunks.length, 10, `chunks: ${chunks.join(', ')}`);
-  for (const chunk of chunks) {
-    const code = await readFile(join(dist, 'chunks', chunk), 'utf8');
-    const imports = [...code.matchAll(/\bfrom\s*["'`]([^"'`]+)["'`]|\bimport\s*\(?\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1] ?? m[2]);
-    assert.deepEqual([...new Set(imports)].filter((specifier) => specifier !== '../petition-embed.js'), [], `${chunk} imports`);
-  }
-});
-
-test('the built bundle runs in a bare page: both elements render, no page error', { skip: !built && 'bundle not built' }, async () => {
-  const page = await browser.newPage();
+/** A page that records its errors (page errors, console errors, failed responses) and its chunk requests. */
+async function open(path: string): Promise<{ tab: Page; errors: string[]; chunks: string[] }> {
+  const tab = await browser.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+  const chunks: string[] = [];
+  tab.on('pageerror', (error) => errors.push(error.message));
+  tab.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  tab.on('response', (response) => void (response.status() >= 400 && errors.push(`${response.status()} ${response.url()}`)));
+  tab.on('request', (request) => {
+    const pathname = new URL(request.url()).pathname;
+    if (pathname.startsWith('/chunks/')) chunks.push(pathname);
   });
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-  });
-  const localeRequests: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/chunks/')) localeRequests.push(new URL(request.url()).pathname);
-  });
+  await tab.goto(`${site.origin}${path}`);
+  return { tab, errors, chunks };
+}
+
+async function formRenders(tab: Page): Promise<void> {
+  const submit = tab.locator('petition-sign button[type="submit"]');
+  await submit.waitFor();
+  assert.equal((await submit.textContent())?.trim(), 'Sign this petition');
+  assert.equal(await submit.isEnabled(), true);
+}
+
+test('the built bundle runs in a bare page: both elements render, no page error', { skip }, async () => {
+  const { tab, errors, chunks } = await open('/');
+  const catalogues = () => chunks.filter((path) => /^\/chunks\/(messages|[a-z]{2})-/.test(path));
   try {
-    await page.goto(`${origin}/`);
-    const sign = page.locator('petition-sign');
+    const sign = tab.locator('petition-sign');
     await sign.locator('[part="count"]').waitFor();
     assert.equal((await sign.locator('[part="count"]').textContent())?.trim(), '12,345 people have signed');
     assert.equal(await sign.locator('.notice a').count(), 2);
-    assert.equal((await sign.locator('button[type="submit"]').textContent())?.trim(), 'Sign this petition');
+    await formRenders(tab);
 
-    const recent = page.locator('petition-signatures').first();
+    const recent = tab.locator('petition-signatures').first();
     await recent.locator('[part="name"]').waitFor();
     assert.equal(await recent.locator('[part="name"]').textContent(), 'Ada Lovelace');
     assert.equal((await recent.locator('time').textContent())?.trim(), '2 minutes ago');
 
-    // An English page loads the English words, once, and no other language; and the address
-    // rules of the form's country only (this browser's region: the United States).
-    const addressRequests = localeRequests.filter((path) => /^\/chunks\/[a-z]-/.test(path));
-    assert.deepEqual(addressRequests.map((path) => path.slice('/chunks/'.length, '/chunks/'.length + 2)), ['u-']);
-    localeRequests.splice(0, localeRequests.length, ...localeRequests.filter((path) => !addressRequests.includes(path)));
-    assert.equal(localeRequests.length, 1, `chunk requests: ${localeRequests.join(', ')}`);
-    assert.match(localeRequests[0]!, /^\/chunks\/messages-[\w-]+\.js$/);
+    // An English page loads the English words, once, and no other language.
+    assert.deepEqual(catalogues().map((path) => path.replace(/-[\w-]{8}\.js$/, '')), ['/chunks/messages']);
     // German comes from its own chunk, loaded relative to the bundle's URL, when the page switches.
-    await page.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
-    await page.waitForFunction(
+    await tab.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
+    await tab.waitForFunction(
       () => document.querySelector('petition-signatures[mode="list"]')?.shadowRoot?.querySelector('[part="total"]')?.textContent?.trim() === '1 Unterschrift',
     );
     assert.equal((await sign.locator('[part="count"]').textContent())?.trim(), '12.345 Personen haben unterschrieben');
     assert.equal((await recent.locator('time').textContent())?.trim(), 'vor 2 Minuten');
-    assert.equal(localeRequests.length, 2, `chunk requests: ${localeRequests.join(', ')}`);
-    assert.match(localeRequests[1]!, /^\/chunks\/de-[\w-]+\.js$/);
+    assert.equal(catalogues().length, 2, `chunk requests: ${chunks.join(', ')}`);
+    assert.match(catalogues()[1]!, /^\/chunks\/de-[\w-]+\.js$/);
 
     // A second copy of the script must not throw on the already-defined tags.
-    await page.addScriptTag({ type: 'module', content: `await import('${origin}/petition-embed.js?copy=2');` });
-    await page.waitForTimeout(100);
+    await tab.addScriptTag({ type: 'module', content: `await import('${site.origin}/petition-embed.js?copy=2');` });
+    await tab.waitForTimeout(100);
     assert.deepEqual(errors, []);
   } finally {
-    await page.close();
+    await tab.close();
+  }
+});
+
+for (const [path, kind] of [['/module', 'type="module"'], ['/classic', 'a classic <script src>'], ['/defer', 'a classic <script defer>'], ['/classic-nonce', 'a classic <script> under a nonce CSP']] as const) {
+  test(`loaded by ${kind}, the form renders${path === '/module' ? ' and nothing is logged' : ', and the console says to add type="module"'}`, { skip }, async () => {
+    const { tab, errors } = await open(path);
+    try {
+      await formRenders(tab);
+      assert.deepEqual(errors.map((error) => error.split('. ')[0]), path === '/module' ? [] : [ADD_TYPE_MODULE]);
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
+test('a tag added after load gets its element; until then no chunk is loaded', { skip }, async () => {
+  const { tab, errors, chunks } = await open('/later');
+  try {
+    await tab.waitForTimeout(200);
+    assert.equal(chunks.length, 0, `chunks before the tag: ${chunks.join(', ')}`);
+    await tab.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div><petition-signatures petition-id="42"></petition-signatures></div>'));
+    await tab.locator('petition-signatures [part="name"]').waitFor();
+    assert.ok(!chunks.some((path) => path.startsWith('/chunks/petition-sign-')), `the form's code was loaded: ${chunks.join(', ')}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await tab.close();
+  }
+});
+
+test("no waterfall: every chunk the form needs is asked for before any of them arrives", { skip }, async () => {
+  const needed = new Set(criticalPath(dist, 'petition-sign').filter((file) => file !== ENTRY).map((file) => `/${file}`));
+  const asked = new Set<string>();
+  let everyoneAsked = () => {};
+  const allAsked = new Promise<'all asked'>((resolve) => (everyoneAsked = () => resolve('all asked')));
+  const outcome = Promise.race([allAsked, new Promise<'timed out'>((resolve) => setTimeout(resolve, 3000, 'timed out'))]);
+  // Each chunk's answer waits until the whole set was asked for (or three seconds, then fails).
+  site.gate = async (path) => {
+    asked.add(path);
+    if ([...needed].every((file) => asked.has(file))) everyoneAsked();
+    await outcome;
+  };
+  try {
+    const { tab, errors } = await open('/module');
+    await formRenders(tab);
+    assert.equal(await outcome, 'all asked', `asked for ${[...asked].join(', ')} before any answer; needed ${[...needed].join(', ')}`);
+    assert.deepEqual(errors, []);
+    await tab.close();
+  } finally {
+    site.gate = undefined;
   }
 });

@@ -24,14 +24,16 @@ let dataDir: string;
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'petition-embed-csp-'));
-  site = createServer((_, response) => {
+  site = createServer((request, response) => {
+    // /classic: the script tag without type="module", a slip the embed recovers from (src/components/embed-script/).
+    const scriptType = request.url === '/classic' ? '' : ' type="module"';
     const proxy = stack.proxy.url;
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'none'; script-src ${proxy}; connect-src ${proxy}`,
     });
     response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict site</title>
-<script type="module" src="${proxy}/petition-embed.js"></script></head>
+<script${scriptType} src="${proxy}/petition-embed.js"></script></head>
 <body><main><petition-sign petition-id="${stack.petitionId}" country="GB"></petition-sign></main></body></html>`);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -105,5 +107,21 @@ test('signing again with the same address is thanked like the first time, with n
   // print in red, nothing for anyone watching to learn whether an address had signed.
   assert.deepEqual(errors, []);
   assert.deepEqual(statuses, [202, 202]);
+  await page.close();
+});
+
+test('under the same policy, a classic <script src> by mistake still renders the form, and the console says to fix the tag', async () => {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /Content.Security.Policy/i.test(message.text())) problems.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+  });
+  await page.goto(`${siteOrigin}/classic`);
+  await page.locator('petition-sign').getByRole('button', { name: /sign/i }).waitFor();
+  assert.deepEqual(problems.map((problem) => problem.split('. ')[0]), [`petition-embed: add type="module" to <script src="${stack.proxy.url}/petition-embed.js">`]);
   await page.close();
 });

@@ -1,6 +1,7 @@
 // The phases of <petition-sign> and what moves it between them: loading the petition, signing,
 // the thank-you, and every failure on the way. One typed state (sign-state.ts), one place that
 // moves focus on arriving in a phase, and the editor's console advice when it cannot work.
+import { Task } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AddressBook } from '../../shared/addresses/country-address.js';
 import type { SignatureSubmission } from '../../shared/consent.js';
@@ -10,7 +11,6 @@ import { proxyBase } from '../endpoint.js';
 import type { Translator } from '../i18n/translator.js';
 import { RequestFailure, fetchPetition } from '../petition-api.js';
 import { PetitionSignedEvent, PetitionSignedListener } from '../petition-signed-event.js';
-import { RequestController } from '../request.js';
 import { readSigner, shownProblems, submissionFrom } from './form-outcome.js';
 import { hasOperatorNotice } from './operator-notice.js';
 import { FRESH_FORM, focusTarget, stateForPetition, type SignState } from './sign-state.js';
@@ -42,7 +42,8 @@ export class SignFlow implements ReactiveController {
   private focusedFor?: SignState;
   private readonly reporter = new ProblemReporter('petition-sign');
 
-  private readonly petitionRequest = new RequestController(this.host, {
+  private readonly petitionRequest = new Task(this.host, {
+    autoRun: false,
     task: async ([endpoint, petitionId]: readonly [string | undefined, number], { signal }) => {
       const petition = await fetchPetition(endpoint, petitionId, signal);
       if (!hasOperatorNotice(petition?.operator)) throw new RequestFailure(502);
@@ -56,7 +57,8 @@ export class SignFlow implements ReactiveController {
   });
 
   /** The proof of work's chunk sends, and reads the answer (submission.ts): signed, or the form again. */
-  private readonly submitRequest = new RequestController(this.host, {
+  private readonly submitRequest = new Task(this.host, {
+    autoRun: false,
     task: async ([signer]: readonly [SignatureSubmission], { signal }) => (await this.touched()).send(this, signer, signal),
     onComplete: (answer) => (answer.kind === 'signed' ? this.signed(answer) : this.go(answer)),
     // Only a chunk that could not be loaded gets here: the chunk answers for everything else.

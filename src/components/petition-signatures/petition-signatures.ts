@@ -1,5 +1,6 @@
 // <petition-signatures>: the people who signed a petition, either the most recent ones
 // (refreshed on a timer and whenever a signature is made on the page) or a paged list.
+import { Task, TaskStatus, initialState } from '@lit/task';
 import { LitElement, html } from 'lit';
 import type { PropertyValues } from 'lit';
 import type { Signature, SignaturePage, SortOrder } from '../../shared/types.js';
@@ -10,7 +11,6 @@ import { Translator } from '../i18n/translator.js';
 import { PageContrast } from '../page-contrast.js';
 import { fetchPetition, fetchRecentSignatures, fetchSignaturePage } from '../petition-api.js';
 import { PetitionSignedListener } from '../petition-signed-event.js';
-import { RequestController } from '../request.js';
 import { petitionSignaturesStyles } from './petition-signatures.styles.js';
 import { RefreshTimer } from './refresh-timer.js';
 import { renderFailure, renderPage, renderRecent } from './signatures-view.js';
@@ -83,9 +83,9 @@ export class PetitionSignatures extends LitElement {
   });
 
   // Changing any argument (a page change, say) starts a new run, which aborts the one in flight.
-  private readonly listingRequest = new RequestController(this, {
-    task: async ([endpoint, petitionId, mode, page, pageSize, sort], { signal }): Promise<Listing | undefined> => {
-      if (!(petitionId > 0)) return undefined;
+  private readonly listingRequest = new Task(this, {
+    task: async ([endpoint, petitionId, mode, page, pageSize, sort], { signal }): Promise<Listing | typeof initialState> => {
+      if (!(petitionId > 0)) return initialState;
       const listing: Listing =
         mode === 'list'
           ? { mode, page: await fetchSignaturePage(endpoint, petitionId, { page, pageSize, sort }, signal), inviting: true }
@@ -99,7 +99,7 @@ export class PetitionSignatures extends LitElement {
     },
     args: () =>
       [this.endpoint, this.petitionId, this.listMode, this.page, this.clampedPageSize, this.listSort] as const,
-    onComplete: (listing) => {
+    onComplete: (listing: Listing) => {
       if (listing.mode === 'recent') this.recentLoaded(listing);
       this.problem = undefined;
     },
@@ -218,9 +218,9 @@ export class PetitionSignatures extends LitElement {
   override render() {
     // While a refresh or page change is in flight the last answer stays on screen; so does the
     // last recent list when a timer refresh fails (the next tick tries again), rather than an alert.
-    const failed = this.listingRequest.status === 'error';
+    const failed = this.listingRequest.status === TaskStatus.ERROR;
     const listing = failed && this.listMode === 'recent' ? this.lastRecent : this.listingRequest.value;
-    const busy = this.listingRequest.status === 'pending';
+    const busy = this.listingRequest.status === TaskStatus.PENDING;
     const missingId = !(this.petitionId > 0);
     // Until its words have arrived the element shows what the page put inside it.
     if (!this.translator.ready) return html`<div part="base" class="base" aria-busy="true"><slot></slot></div>`;

@@ -1,0 +1,33 @@
+// Loads <petition-sign> and <petition-signatures> only where a page uses them: each tag's chunk
+// is imported when the tag is in the document at load or added to it later. Tags created inside
+// a page's own shadow roots are not seen here: such pages import the npm package instead
+// (README.md, "Shadow roots"). The build starts each chunk's static imports together with it
+// (scripts/start-chunks-together.ts), so Lit and the shared code arrive in the same round trip.
+
+type ElementChunk = () => Promise<unknown>;
+
+const elementChunks: Record<string, ElementChunk> = {
+  // The English words come beside the element's code: every element shows English until (or
+  // instead of) its own language's, and would otherwise ask for them only once it runs.
+  'petition-sign': () => Promise.all([import('../petition-sign/petition-sign.js'), import('../i18n/messages.js')]),
+  'petition-signatures': () =>
+    Promise.all([import('../petition-signatures/petition-signatures.js'), import('../i18n/messages.js')]),
+};
+
+export function loadElementsOnThePage(): void {
+  const waiting = new Map(Object.entries(elementChunks));
+  const look = (): void => {
+    for (const [tag, load] of waiting) {
+      // Defined already (the npm package on the same page): nothing to load.
+      if (customElements.get(tag)) waiting.delete(tag);
+      else if (document.querySelector(tag)) {
+        waiting.delete(tag);
+        load().catch((error: unknown) => console.error(`petition-embed: the code of <${tag}> could not be loaded.`, error));
+      }
+    }
+    if (waiting.size === 0) observer.disconnect();
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document, { childList: true, subtree: true });
+  look();
+}

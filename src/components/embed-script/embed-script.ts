@@ -1,0 +1,11 @@
+// The one-script embed's entry, dist/petition-embed.js: a few hundred bytes that load each
+// element's chunk once its tag is on the page (element-loader.ts). Built to parse as a classic
+// script too (no static import or export, no import.meta: the elements' code lives in chunks),
+// so that a `<script src>` without type="module" can say so and load the embed as a module.
+import { loadElementsOnThePage } from './element-loader.js';
+import { reloadAsModule } from './classic-script.js';
+
+// A module has no current script; a classic one (plain, defer or async) has its tag.
+const classicTag = document.currentScript;
+if (classicTag instanceof HTMLScriptElement) reloadAsModule(classicTag);
+else loadElementsOnThePage();

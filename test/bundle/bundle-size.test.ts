@@ -1,0 +1,73 @@
+// The built embed's weight (dist/ from `vite build`), gzipped at level 9: the entry a page loads
+// first, each chunk, and each element's critical path (what it needs before it can render). Each
+// budget is the size when it was set plus a small margin, except the entry's, which is the
+// issue's ceiling: the entry stays a loader, with room to grow.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import { ELEMENTS, ENTRY, chunkFiles, criticalPath, gzipped, staticImports } from '../../support/bundle-chunks.js';
+
+const dist = new URL('../../dist/', import.meta.url).pathname;
+const built = process.env.PETITION_EMBED_BUILT !== '0' && existsSync(join(dist, ENTRY));
+const skip = !built && 'bundle not built';
+
+const ENTRY_BUDGET = 15_000;
+/** Chunk budgets by the name Rollup gives each chunk (before its hash). */
+const CHUNK_BUDGETS: Array<[name: RegExp, bytes: number]> = [
+  [/^petition-sign$/, 10_800],
+  [/^petition-signatures$/, 3_000],
+  /** Lit, @lit/task and the code both elements share. */
+  [/^shared$/, 9_900],
+  /** English, and each other language (named by its code). */
+  [/^(messages|[a-z]{2}(-[A-Za-z]+)?)$/, 2_400],
+  [/^proof-of-work$/, 2_300],
+  [/^share-step$/, 1_000],
+];
+const PATH_BUDGETS: Record<(typeof ELEMENTS)[number], number> = {
+  'petition-sign': 23_000,
+  'petition-signatures': 15_500,
+};
+
+const nameOf = (chunk: string) => chunk.replace(/^chunks\//, '').replace(/-[\w-]{8}\.js$/, '');
+
+test(`the entry is at most ${ENTRY_BUDGET} bytes gzipped`, { skip }, () => {
+  const size = gzipped(dist, ENTRY);
+  assert.ok(size <= ENTRY_BUDGET, `${ENTRY} is ${size} bytes gzipped, over ${ENTRY_BUDGET}`);
+});
+
+test('every chunk has a budget and is within it', { skip }, () => {
+  const chunks = chunkFiles(dist);
+  for (const expected of ['petition-sign', 'petition-signatures', 'shared', 'messages', 'de', 'proof-of-work', 'share-step']) {
+    assert.ok(chunks.some((chunk) => nameOf(chunk) === expected), `no ${expected} chunk among ${chunks.join(', ')}`);
+  }
+  for (const chunk of chunks) {
+    const budget = CHUNK_BUDGETS.find(([name]) => name.test(nameOf(chunk)))?.[1];
+    assert.ok(budget, `${chunk} has no budget`);
+    const size = gzipped(dist, chunk);
+    assert.ok(size <= budget, `${chunk} is ${size} bytes gzipped, over ${budget}`);
+  }
+});
+
+test("each element's critical path (entry, its chunk, their static imports, the English words) is within its budget", { skip }, () => {
+  for (const tag of ELEMENTS) {
+    const files = criticalPath(dist, tag);
+    assert.ok(files.some((file) => nameOf(file) === 'shared'), `${tag} does not import the shared chunk: ${files.join(', ')}`);
+    const size = files.reduce((sum, file) => sum + gzipped(dist, file), 0);
+    assert.ok(size <= PATH_BUDGETS[tag], `<${tag}> needs ${size} bytes gzipped (${files.join(', ')}), over ${PATH_BUDGETS[tag]}`);
+  }
+});
+
+test('the entry parses as a classic script too: no static import or export, no import.meta', { skip }, () => {
+  const code = readFileSync(join(dist, ENTRY), 'utf8');
+  assert.doesNotThrow(() => new Script(code, { filename: ENTRY }));
+  assert.deepEqual(staticImports(dist, ENTRY), []);
+});
+
+test('no chunk imports the entry, and the solver travels only in its chunk', { skip }, () => {
+  for (const chunk of chunkFiles(dist)) assert.ok(!staticImports(dist, chunk).includes(ENTRY), `${chunk} imports the entry`);
+  // sha256.ts computes its constants with Math.cbrt: the one place the elements' code calls it.
+  const solverIn = chunkFiles(dist).filter((chunk) => readFileSync(join(dist, chunk), 'utf8').includes('Math.cbrt'));
+  assert.deepEqual(solverIn.map(nameOf), ['proof-of-work']);
+});
