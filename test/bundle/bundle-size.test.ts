@@ -24,6 +24,10 @@ const CHUNK_BUDGETS: Array<[name: RegExp, bytes: number]> = [
   [/^(messages|[a-z]{2}(-[A-Za-z]+)?)$/, 2_400],
   [/^proof-of-work$/, 2_300],
   [/^share-step$/, 1_000],
+  /** The signer schema (valibot), loaded on the form's first touch. */
+  [/^signature-schema$/, 3_400],
+  /** The address rules of the countries whose codes start with that letter (src/shared/addresses/countries/). */
+  [/^[a-z]$/, 3_072],
 ];
 const PATH_BUDGETS: Record<(typeof ELEMENTS)[number], number> = {
   'petition-sign': 23_000,
@@ -39,7 +43,7 @@ test(`the entry is at most ${ENTRY_BUDGET} bytes gzipped`, { skip }, () => {
 
 test('every chunk has a budget and is within it', { skip }, () => {
   const chunks = chunkFiles(dist);
-  for (const expected of ['petition-sign', 'petition-signatures', 'shared', 'messages', 'de', 'proof-of-work', 'share-step']) {
+  for (const expected of ['petition-sign', 'petition-signatures', 'shared', 'messages', 'de', 'proof-of-work', 'share-step', 'signature-schema', 'u']) {
     assert.ok(chunks.some((chunk) => nameOf(chunk) === expected), `no ${expected} chunk among ${chunks.join(', ')}`);
   }
   for (const chunk of chunks) {
@@ -56,6 +60,13 @@ test("each element's critical path (entry, its chunk, their static imports, the 
     assert.ok(files.some((file) => nameOf(file) === 'shared'), `${tag} does not import the shared chunk: ${files.join(', ')}`);
     const size = files.reduce((sum, file) => sum + gzipped(dist, file), 0);
     assert.ok(size <= PATH_BUDGETS[tag], `<${tag}> needs ${size} bytes gzipped (${files.join(', ')}), over ${PATH_BUDGETS[tag]}`);
+  }
+});
+
+test("no element's critical path carries the signer schema or address data", { skip }, () => {
+  for (const tag of ELEMENTS) {
+    const names = criticalPath(dist, tag).map(nameOf);
+    assert.ok(!names.some((name) => name === 'signature-schema' || /^[a-z]$/.test(name)), `<${tag}> needs ${names.join(', ')}`);
   }
 });
 

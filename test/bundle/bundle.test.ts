@@ -91,8 +91,11 @@ test('the built bundle runs in a bare page: both elements render, no page error'
     assert.equal(await recent.locator('[part="name"]').textContent(), 'Ada Lovelace');
     assert.equal((await recent.locator('time').textContent())?.trim(), '2 minutes ago');
 
-    // An English page loads the English words, once, and no other language.
+    // An English page loads the English words, once, and no other language; and the address
+    // rules of the form's country only (this browser's region: the United States).
     assert.deepEqual(catalogues().map((path) => path.replace(/-[\w-]{8}\.js$/, '')), ['/chunks/messages']);
+    await sign.locator('select[name="state_province"]').waitFor();
+    assert.deepEqual(chunks.filter((path) => /^\/chunks\/[a-z]-/.test(path)).map((path) => path.slice(0, 10)), ['/chunks/u-']);
     // German comes from its own chunk, loaded relative to the bundle's URL, when the page switches.
     await tab.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
     await tab.waitForFunction(
