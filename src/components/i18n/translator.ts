@@ -1,24 +1,15 @@
 // Each element speaks its own language: its `lang`, else the nearest `lang` up the page (through
-// shadow roots), else English. Words come from that language's catalogue, a chunk of its own
-// loaded on demand (English too: it is fetched as soon as the script runs, beside the element's
-// first request, which keeps the bundle within its budget); numbers, dates and country names are
+// shadow roots), else English, in the direction text-direction.ts finds. Words come from that
+// language's catalogue (languages.ts), a chunk of its own loaded on demand (English too: it is
+// fetched as soon as the script runs, beside the element's first request, which keeps the bundle
+// within its budget); numbers, dates and country names are
 // formatted in the same language, so a Spanish and a German form on one page each speak their
 // own. A language the elements do not have falls back to English words and English formats.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
-
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
-  en: () => import('./messages.js').then((module) => ({ default: module.en })),
-  es: () => import('./es.js'),
-  fr: () => import('./fr.js'),
-  de: () => import('./de.js'),
-  it: () => import('./it.js'),
-  pt: () => import('./pt.js'),
-  nl: () => import('./nl.js'),
-};
+import { languageOf, loadCatalogue, type Language } from './languages.js';
+import { nearestAttribute } from './nearest-attribute.js';
+import { languageDirection, nearestDir, type Direction } from './text-direction.js';
 
 const catalogues = new Map<Language, Catalogue>();
 const loading = new Map<Language, Promise<boolean>>();
@@ -28,7 +19,7 @@ function load(language: Language): Promise<boolean> {
   if (catalogues.has(language)) return Promise.resolve(true);
   let pending = loading.get(language);
   if (!pending) {
-    pending = loaders[language]().then(
+    pending = loadCatalogue(language).then(
       (module) => (catalogues.set(language, module.default), true),
       () => (loading.delete(language), false),
     );
@@ -39,12 +30,6 @@ function load(language: Language): Promise<boolean> {
 
 void load('en');
 
-/** The supported language of a BCP 47 tag: "es-MX" -> "es"; anything unsupported -> "en". */
-function languageOf(tag: string): Language {
-  const primary = tag.toLowerCase().split('-')[0] ?? '';
-  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
-}
-
 /** A `lang` value as a tag Intl accepts: "de_DE" (a common slip) -> "de-DE"; "" when it is none. */
 function languageTag(lang: string): string {
   try {
@@ -52,17 +37,6 @@ function languageTag(lang: string): string {
   } catch {
     return '';
   }
-}
-
-/** The `lang` in effect at an element, looking through shadow roots up to the document. */
-function nearestLang(element: Element): string {
-  let node: Element | null = element;
-  while (node) {
-    const lang = node.getAttribute('lang');
-    if (lang) return lang;
-    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host as Element | undefined) ?? null;
-  }
-  return '';
 }
 
 /** `{name}` placeholders filled in; a value may be a template (a link), so the result is parts. */
@@ -74,6 +48,8 @@ export class Translator implements ReactiveController {
   /** The element's language tag for Intl ("de-CH"), or "en" for a language the elements lack. */
   tag = 'en';
   language: Language = 'en';
+  /** The way the element's text runs: its `dir`, the page's, else its language's. */
+  dir: Direction = 'ltr';
   private readonly observer = new MutationObserver(() => this.resolve());
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
@@ -81,15 +57,16 @@ export class Translator implements ReactiveController {
   }
 
   hostConnected(): void {
-    // Any `lang` change above the element (on <html>, an ancestor, or the element) may change
-    // its language. An observer of the document does not see into shadow roots, so each shadow
-    // root the element is nested in is observed too.
-    const options: MutationObserverInit = { attributes: true, attributeFilter: ['lang'], subtree: true };
+    // Any `lang` or `dir` change above the element (on <html>, an ancestor, or the element) may
+    // change its language or direction. An observer of the document does not see into shadow
+    // roots, so each shadow root the element is nested in is observed too.
+    const attributeFilter = ['lang', 'dir'];
+    const options: MutationObserverInit = { attributes: true, attributeFilter, subtree: true };
     for (let root = this.host.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
       this.observer.observe(root, options);
     }
     this.observer.observe(document.documentElement, options);
-    this.observer.observe(this.host, { attributes: true, attributeFilter: ['lang'] });
+    this.observer.observe(this.host, { attributes: true, attributeFilter });
     this.resolve();
   }
 
@@ -133,14 +110,16 @@ export class Translator implements ReactiveController {
   }
 
   private resolve(): void {
-    const tag = languageTag(nearestLang(this.host));
-    const language = languageOf(tag);
+    const tag = languageTag(nearestAttribute(this.host, 'lang'));
+    const language = tag ? languageOf(tag) : 'en';
     // An unsupported language speaks English with English formats, never English words
     // around Swedish numbers.
     const resolvedTag = language === 'en' && !tag.toLowerCase().startsWith('en') ? 'en' : tag || 'en';
-    if (resolvedTag !== this.tag || language !== this.language) {
+    const dir = nearestDir(this.host) || languageDirection(language);
+    if (resolvedTag !== this.tag || language !== this.language || dir !== this.dir) {
       this.tag = resolvedTag;
       this.language = language;
+      this.dir = dir;
       this.host.requestUpdate();
     }
     // Words not here yet: render again once they are (English stands in if a language's chunk
