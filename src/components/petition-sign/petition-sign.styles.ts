@@ -8,7 +8,8 @@ export const petitionSignStyles = [
     .count {
       font-weight: 700;
       font-size: 1.25em;
-      margin: 0 0 var(--_space);
+      margin-block: 0 var(--_space);
+      margin-inline: 0;
     }
     form {
       display: grid;
@@ -37,8 +38,8 @@ export const petitionSignStyles = [
     select,
     textarea {
       font: inherit;
-      width: 100%;
-      max-width: 100%;
+      inline-size: 100%;
+      max-inline-size: 100%;
       padding: calc(var(--_space) * 0.4);
       border: 2px solid var(--_border);
       border-radius: var(--_control-radius);
@@ -54,8 +55,8 @@ export const petitionSignStyles = [
       align-items: center;
     }
     .checkbox input {
-      width: 1.5em;
-      height: 1.5em;
+      inline-size: 1.5em;
+      block-size: 1.5em;
       margin: 0;
     }
     .checkbox label {
@@ -74,7 +75,8 @@ export const petitionSignStyles = [
       outline-offset: 2px;
     }
     .error-summary h2 {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
+      margin-inline: 0;
       font-size: 1.2em;
     }
     .error-summary ul {
@@ -86,7 +88,8 @@ export const petitionSignStyles = [
       font-weight: 600;
     }
     .alert p {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
+      margin-inline: 0;
     }
     button[type='submit'] {
       justify-self: start;
@@ -96,18 +99,22 @@ export const petitionSignStyles = [
     }
     .notice {
       font-size: 0.9em;
-      margin: var(--_space) 0;
+      margin-block: var(--_space);
+      margin-inline: 0;
     }
     .title {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
+      margin-inline: 0;
       font-size: 1.4em;
     }
     .overview {
-      margin: 0 0 var(--_space);
+      margin-block: 0 var(--_space);
+      margin-inline: 0;
       white-space: pre-line;
     }
     .goal {
-      margin: 0 0 var(--_space);
+      margin-block: 0 var(--_space);
+      margin-inline: 0;
     }
     .progress {
       block-size: 0.75rem;
@@ -123,18 +130,24 @@ export const petitionSignStyles = [
     .progress-value {
       fill: var(--_accent);
     }
+    /* An SVG has no writing direction of its own: mirrored, the bar fills from the start side. */
+    [dir='rtl'] .progress-track {
+      transform: scaleX(-1);
+    }
     .goal-text {
-      margin: calc(var(--_space) * 0.25) 0 0;
+      margin-block: calc(var(--_space) * 0.25) 0;
+      margin-inline: 0;
       font-size: 0.9em;
     }
     .thanks {
       border: 4px solid var(--_accent);
       border-radius: var(--_box-radius);
       padding: var(--_space);
-      margin-bottom: var(--_space);
+      margin-block-end: var(--_space);
     }
     .thanks h2 {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
+      margin-inline: 0;
       font-size: 1.2em;
     }
     .thanks p {
@@ -150,19 +163,22 @@ export const petitionSignStyles = [
     }
     .share a {
       display: inline-block;
-      padding: calc(var(--_space) * 0.5) var(--_space);
+      padding-block: calc(var(--_space) * 0.5);
+      padding-inline: var(--_space);
       border: 2px solid var(--_accent);
       border-radius: var(--_button-radius);
       text-decoration: none;
     }
     .copy-status {
-      margin: calc(var(--_space) * 0.5) 0 0;
+      margin-block: calc(var(--_space) * 0.5) 0;
+      margin-inline: 0;
     }
     .copy-status:empty {
       margin: 0;
     }
     .closed p {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
+      margin-inline: 0;
     }
   `,
 ];
