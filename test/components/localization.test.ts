@@ -4,7 +4,9 @@
 // compiler checks the ids too: each catalogue `satisfies Catalogue`.)
 import { expect } from '@open-wc/testing';
 import type { Catalogue, Message } from '../../src/components/i18n/catalogue.js';
-import { LANGUAGES, loadCatalogue } from '../../src/components/i18n/languages.js';
+import { loadCatalogue } from '../../src/components/i18n/catalogue-chunks.js';
+import { LANGUAGES } from '../../src/components/i18n/languages.js';
+import { languageDirection } from '../../src/components/i18n/text-direction.js';
 import { en } from '../../src/components/i18n/messages.js';
 
 /** Messages that are rightly the same words as the English in that language. */
@@ -36,6 +38,12 @@ const REQUIRED = [
   ...['ro', 'sk', 'sl', 'sv'],
 ];
 
+/** The direction the browser's CLDR data gives a language (Chromium has both spellings in turn). */
+function browserDirection(language: string): string | undefined {
+  const locale = new Intl.Locale(language) as Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
+  return (locale.getTextInfo?.() ?? locale.textInfo)?.direction;
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const texts = (message: Message) => (typeof message === 'string' ? [message] : Object.values(message));
 
@@ -43,6 +51,11 @@ describe('translations', () => {
   it('the elements offer at least 30 languages: every EU official language, and those of the wider world', () => {
     expect(LANGUAGES.length).to.be.at.least(30);
     expect([...LANGUAGES]).to.include.members(REQUIRED);
+  });
+
+  it('every language is written in the direction the browser knows for it (ar, he, fa, ur right to left)', () => {
+    for (const language of LANGUAGES) expect(languageDirection(language), language).to.equal(browserDirection(language) ?? 'ltr');
+    expect(LANGUAGES.filter((language) => languageDirection(language) === 'rtl')).to.deep.equal(['ar', 'he', 'fa', 'ur']);
   });
 
   for (const language of LANGUAGES.filter((code) => code !== 'en')) {

@@ -7,7 +7,7 @@
 // own. A language the elements do not have falls back to English words and English formats.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
-import { languageOf, loadCatalogue, type Language } from './languages.js';
+import { languageOf, type Language } from './languages.js';
 import { nearestAttribute } from './nearest-attribute.js';
 import { languageDirection, nearestDir, type Direction } from './text-direction.js';
 
@@ -19,7 +19,12 @@ function load(language: Language): Promise<boolean> {
   if (catalogues.has(language)) return Promise.resolve(true);
   let pending = loading.get(language);
   if (!pending) {
-    pending = loadCatalogue(language).then(
+    // English comes straight from the entry; the others through the table of chunks.
+    const loaded =
+      language === 'en'
+        ? import('./messages.js').then((module) => ({ default: module.en }))
+        : import('./catalogue-chunks.js').then((chunks) => chunks.loadCatalogue(language));
+    pending = loaded.then(
       (module) => (catalogues.set(language, module.default), true),
       () => (loading.delete(language), false),
     );

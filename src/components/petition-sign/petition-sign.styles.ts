@@ -9,7 +9,6 @@ export const petitionSignStyles = [
       font-weight: 700;
       font-size: 1.25em;
       margin-block: 0 var(--_space);
-      margin-inline: 0;
     }
     form {
       display: grid;
@@ -76,7 +75,6 @@ export const petitionSignStyles = [
     }
     .error-summary h2 {
       margin-block: 0 calc(var(--_space) * 0.5);
-      margin-inline: 0;
       font-size: 1.2em;
     }
     .error-summary ul {
@@ -89,7 +87,6 @@ export const petitionSignStyles = [
     }
     .alert p {
       margin-block: 0 calc(var(--_space) * 0.5);
-      margin-inline: 0;
     }
     button[type='submit'] {
       justify-self: start;
@@ -100,21 +97,17 @@ export const petitionSignStyles = [
     .notice {
       font-size: 0.9em;
       margin-block: var(--_space);
-      margin-inline: 0;
     }
     .title {
       margin-block: 0 calc(var(--_space) * 0.5);
-      margin-inline: 0;
       font-size: 1.4em;
     }
     .overview {
       margin-block: 0 var(--_space);
-      margin-inline: 0;
       white-space: pre-line;
     }
     .goal {
       margin-block: 0 var(--_space);
-      margin-inline: 0;
     }
     .progress {
       block-size: 0.75rem;
@@ -136,7 +129,6 @@ export const petitionSignStyles = [
     }
     .goal-text {
       margin-block: calc(var(--_space) * 0.25) 0;
-      margin-inline: 0;
       font-size: 0.9em;
     }
     .thanks {
@@ -147,7 +139,6 @@ export const petitionSignStyles = [
     }
     .thanks h2 {
       margin-block: 0 calc(var(--_space) * 0.5);
-      margin-inline: 0;
       font-size: 1.2em;
     }
     .thanks p {
@@ -171,14 +162,12 @@ export const petitionSignStyles = [
     }
     .copy-status {
       margin-block: calc(var(--_space) * 0.5) 0;
-      margin-inline: 0;
     }
     .copy-status:empty {
       margin: 0;
     }
     .closed p {
       margin-block: 0 calc(var(--_space) * 0.5);
-      margin-inline: 0;
     }
   `,
 ];

@@ -15,7 +15,6 @@ export const petitionSignaturesStyles = [
       flex-wrap: wrap;
       gap: 0 calc(var(--_space) * 0.5);
       padding-block: calc(var(--_space) * 0.5);
-      padding-inline: 0;
       border-block-end: 1px solid color-mix(in srgb, currentColor 25%, transparent);
     }
     .name {
@@ -28,7 +27,6 @@ export const petitionSignaturesStyles = [
     .total {
       font-weight: 700;
       margin-block: 0 calc(var(--_space) * 0.5);
-      margin-inline: 0;
     }
     nav {
       display: flex;
