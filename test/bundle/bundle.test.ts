@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { extname, join, normalize } from 'node:path';
 import { launchChromium } from '../../support/chromium.js';
+import { LANGUAGES } from '../../src/components/i18n/languages.js';
 import type { Browser } from 'playwright-core';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
@@ -114,7 +115,7 @@ test('the English bundle is at most 20 KB gzipped', { skip: !built && 'bundle no
   assert.ok(size <= BUDGET_BYTES, `dist/petition-embed.js is ${size} bytes gzipped, over ${BUDGET_BYTES}`);
   // The languages (English too) are separate chunks, not inside the bundle.
   const locales = await readdir(join(dist, 'chunks'));
-  for (const locale of ['messages', 'es', 'fr', 'de', 'it', 'pt-pt', 'pt-br', 'nl', 'ar', 'he', 'zh-hans', 'zh-hant', 'share-step']) assert.ok(locales.some((name) => name.startsWith(`${locale}-`)), `no ${locale} chunk`);
+  for (const locale of ['messages', 'catalogue-chunks', 'es', 'fr', 'de', 'it', 'pt-pt', 'pt-br', 'nl', 'ar', 'he', 'zh-hans', 'zh-hant', 'share-step']) assert.ok(locales.some((name) => name.startsWith(`${locale}-`)), `no ${locale} chunk`);
 });
 
 test('the proof of work is a chunk of its own, at most 3 KB gzipped, not in the bundle', { skip: !built && 'bundle not built' }, async () => {
@@ -131,11 +132,15 @@ test('the bundle is one ES module: no other top-level file, and its chunks impor
   const topLevelScripts = (await readdir(dist)).filter((name) => /\.m?js$/.test(name));
   assert.deepEqual(topLevelScripts, ['petition-embed.js']);
   const chunks = await readdir(join(dist, 'chunks'));
-  assert.equal(chunks.length, 9, `chunks: ${chunks.join(', ')}`);
+  // A catalogue per language, the table of them, the proof of work and the share step.
+  assert.equal(chunks.length, LANGUAGES.length + 3, `chunks: ${chunks.join(', ')}`);
   for (const chunk of chunks) {
     const code = await readFile(join(dist, 'chunks', chunk), 'utf8');
     const imports = [...code.matchAll(/\bfrom\s*["'`]([^"'`]+)["'`]|\bimport\s*\(?\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1] ?? m[2]);
-    assert.deepEqual([...new Set(imports)].filter((specifier) => specifier !== '../petition-embed.js'), [], `${chunk} imports`);
+    // The table of languages loads the catalogues beside it, and nothing else.
+    const allowed = (specifier: string | undefined) =>
+      specifier === '../petition-embed.js' || (chunk.startsWith('catalogue-chunks-') && chunks.includes(specifier?.replace(/^\.\//, '') ?? ''));
+    assert.deepEqual([...new Set(imports)].filter((specifier) => !allowed(specifier)), [], `${chunk} imports`);
   }
 });
 
@@ -169,15 +174,17 @@ test('the built bundle runs in a bare page: both elements render, no page error'
     // An English page loads the English words, once, and no other language.
     assert.equal(localeRequests.length, 1, `chunk requests: ${localeRequests.join(', ')}`);
     assert.match(localeRequests[0]!, /^\/chunks\/messages-[\w-]+\.js$/);
-    // German comes from its own chunk, loaded relative to the bundle's URL, when the page switches.
+    // German comes from its own chunk, loaded relative to the bundle's URL, when the page switches,
+    // found through the table of languages, itself a chunk.
     await page.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
     await page.waitForFunction(
       () => document.querySelector('petition-signatures[mode="list"]')?.shadowRoot?.querySelector('[part="total"]')?.textContent?.trim() === '1 Unterschrift',
     );
     assert.equal((await sign.locator('[part="count"]').textContent())?.trim(), '12.345 Personen haben unterschrieben');
     assert.equal((await recent.locator('time').textContent())?.trim(), 'vor 2 Minuten');
-    assert.equal(localeRequests.length, 2, `chunk requests: ${localeRequests.join(', ')}`);
-    assert.match(localeRequests[1]!, /^\/chunks\/de-[\w-]+\.js$/);
+    assert.equal(localeRequests.length, 3, `chunk requests: ${localeRequests.join(', ')}`);
+    assert.match(localeRequests[1]!, /^\/chunks\/catalogue-chunks-[\w-]+\.js$/);
+    assert.match(localeRequests[2]!, /^\/chunks\/de-[\w-]+\.js$/);
 
     // A second copy of the script must not throw on the already-defined tags.
     await page.addScriptTag({ type: 'module', content: `await import('${origin}/petition-embed.js?copy=2');` });

@@ -1,6 +1,6 @@
-// The languages the elements speak and which of them a BCP 47 tag means. Adding a language is a
-// line here and one in catalogue-chunks.ts (where its words are found); the compiler checks the
-// two agree (docs/translations.md).
+// The languages the elements speak and which of them a BCP 47 tag means: part of the chunk of
+// catalogue-chunks.ts, not of the entry. Adding a language is a line here and one there (where its
+// words are found); the compiler checks the two agree (docs/translations.md).
 
 export const LANGUAGES = [
   'en', 'es', 'fr', 'de', 'it', 'pt-PT', 'pt-BR', 'nl',

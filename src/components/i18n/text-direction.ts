@@ -24,6 +24,5 @@ export function languageDirection(language: Language): Direction {
 /** The `dir` in effect at an element, looking through shadow roots; "" when none says ltr or rtl. */
 export function nearestDir(element: Element): Direction | '' {
   // `auto` and misspellings decide nothing here: the search goes on up.
-  const dir = nearestAttribute(element, 'dir', (value) => /^\s*(ltr|rtl)\s*$/i.test(value));
-  return dir.trim().toLowerCase() as Direction | '';
+  return nearestAttribute(element, 'dir', (value) => /^(ltr|rtl)$/i.test(value)).toLowerCase() as Direction | '';
 }

@@ -7,9 +7,13 @@
 // own. A language the elements do not have falls back to English words and English formats.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
-import { languageOf, type Language } from './languages.js';
+import type { Language } from './languages.js';
 import { nearestAttribute } from './nearest-attribute.js';
 import { languageDirection, nearestDir, type Direction } from './text-direction.js';
+
+/** The table of languages and their chunks (catalogue-chunks.ts), once fetched. */
+let chunks: typeof import('./catalogue-chunks.js') | undefined;
+const languageTable = () => import('./catalogue-chunks.js').then((module) => (chunks = module));
 
 const catalogues = new Map<Language, Catalogue>();
 const loading = new Map<Language, Promise<boolean>>();
@@ -23,7 +27,7 @@ function load(language: Language): Promise<boolean> {
     const loaded =
       language === 'en'
         ? import('./messages.js').then((module) => ({ default: module.en }))
-        : import('./catalogue-chunks.js').then((chunks) => chunks.loadCatalogue(language));
+        : languageTable().then((table) => table.loadCatalogue(language));
     pending = loaded.then(
       (module) => (catalogues.set(language, module.default), true),
       () => (loading.delete(language), false),
@@ -34,6 +38,17 @@ function load(language: Language): Promise<boolean> {
 }
 
 void load('en');
+
+/**
+ * The language a tag means: English at once, any other from the table of languages, which is a
+ * chunk of its own so that the entry carries nothing per language. The answer comes at once when
+ * the table is here, else once it is.
+ */
+function languageFor(tag: string): Language | Promise<Language> {
+  if (!tag || tag === 'en' || tag.startsWith('en-')) return 'en';
+  if (chunks) return chunks.languageOf(tag);
+  return languageTable().then((table) => table.languageOf(tag));
+}
 
 /** A `lang` value as a tag Intl accepts: "de_DE" (a common slip) -> "de-DE"; "" when it is none. */
 function languageTag(lang: string): string {
@@ -56,6 +71,8 @@ export class Translator implements ReactiveController {
   /** The way the element's text runs: its `dir`, the page's, else its language's. */
   dir: Direction = 'ltr';
   private readonly observer = new MutationObserver(() => this.resolve());
+  /** Counts resolutions, so that an answer arriving after a later change is dropped. */
+  private resolutions = 0;
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
@@ -116,10 +133,16 @@ export class Translator implements ReactiveController {
 
   private resolve(): void {
     const tag = languageTag(nearestAttribute(this.host, 'lang'));
-    const language = tag ? languageOf(tag) : 'en';
+    const resolution = ++this.resolutions;
+    const language = languageFor(tag);
+    if (typeof language === 'string') this.settle(tag, language);
+    else void language.then((found) => resolution === this.resolutions && this.settle(tag, found), () => {});
+  }
+
+  private settle(tag: string, language: Language): void {
     // An unsupported language speaks English with English formats, never English words
     // around Swedish numbers.
-    const resolvedTag = language === 'en' && !tag.toLowerCase().startsWith('en') ? 'en' : tag || 'en';
+    const resolvedTag = language === 'en' && !tag.startsWith('en') ? 'en' : tag || 'en';
     const dir = nearestDir(this.host) || languageDirection(language);
     if (resolvedTag !== this.tag || language !== this.language || dir !== this.dir) {
       this.tag = resolvedTag;

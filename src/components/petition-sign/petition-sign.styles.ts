@@ -1,4 +1,7 @@
-// Styles of <petition-sign>: one column of fields that fits a 320 px wide screen.
+// Styles of <petition-sign>: one column of fields that fits a 320 px wide screen. Logical
+// properties only, so the layout mirrors right to left; the goal bar's SVG has no writing
+// direction of its own, so it is flipped to fill from the start side (a comment inside the css``
+// text would travel in the bundle).
 import { css } from 'lit';
 import { themeStyles } from '../theme.styles.js';
 
@@ -123,7 +126,6 @@ export const petitionSignStyles = [
     .progress-value {
       fill: var(--_accent);
     }
-    /* An SVG has no writing direction of its own: mirrored, the bar fills from the start side. */
     [dir='rtl'] .progress-track {
       transform: scaleX(-1);
     }
