@@ -10,7 +10,7 @@ export const themeStyles = css`
   :host {
     display: block;
     box-sizing: border-box;
-    max-width: 100%;
+    max-inline-size: 100%;
     font-family: var(--petition-font, inherit);
     color: var(--petition-text-color, inherit);
   }
@@ -55,7 +55,8 @@ export const themeStyles = css`
   button {
     font: inherit;
     cursor: pointer;
-    padding: calc(var(--_space) * 0.5) var(--_space);
+    padding-block: calc(var(--_space) * 0.5);
+    padding-inline: var(--_space);
     border-radius: var(--_button-radius);
     border: 2px solid var(--_accent);
     background: transparent;
@@ -71,8 +72,8 @@ export const themeStyles = css`
   }
   .visually-hidden {
     position: absolute !important;
-    width: 1px !important;
-    height: 1px !important;
+    inline-size: 1px !important;
+    block-size: 1px !important;
     margin: 0 !important;
     padding: 0 !important;
     overflow: hidden !important;

@@ -1,40 +1,66 @@
-// The translations are complete: every language has every message of the English catalogue and
-// nothing else, with the same placeholders, a form for each plural category the language uses,
-// and no message left in English by mistake. (The compiler checks the ids too: each catalogue
-// `satisfies Catalogue`.)
+// The translations are complete: every language the elements offer (languages.ts) has every message
+// of the English catalogue in its order and nothing else, with the same placeholders, exactly the
+// plural forms its language's rules select, and no message left in English by mistake. (The
+// compiler checks the ids too: each catalogue `satisfies Catalogue`.)
 import { expect } from '@open-wc/testing';
 import type { Catalogue, Message } from '../../src/components/i18n/catalogue.js';
-import de from '../../src/components/i18n/de.js';
-import es from '../../src/components/i18n/es.js';
-import fr from '../../src/components/i18n/fr.js';
-import it_ from '../../src/components/i18n/it.js';
-import nl from '../../src/components/i18n/nl.js';
-import pt from '../../src/components/i18n/pt.js';
+import { loadCatalogue } from '../../src/components/i18n/catalogue-chunks.js';
+import { LANGUAGES } from '../../src/components/i18n/languages.js';
+import { languageDirection } from '../../src/components/i18n/text-direction.js';
 import { en } from '../../src/components/i18n/messages.js';
-import { LANGUAGES } from '../../src/components/i18n/translator.js';
-
-const CATALOGUES: Record<string, Catalogue> = { de, es, fr, it: it_, nl, pt };
 
 /** Messages that are rightly the same words as the English in that language. */
+// Eircode is a name; Oblast and Do/Si name kinds of region that other languages borrow too.
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  de: ['optional', 'shareByEmail'],
-  es: ['errorPrefix'],
-  fr: ['signatureTotal', 'shareByEmail'],
-  it: ['shareByEmail'],
-  nl: ['optional', 'shareByEmail'],
-  pt: ['shareByEmail'],
+  de: ['optional', 'labelEircode', 'labelCounty', 'labelOblast', 'labelDoSi'],
+  es: ['errorPrefix', 'labelEircode', 'labelDoSi'],
+  fr: ['labelEircode', 'labelProvince', 'labelDistrict', 'labelOblast', 'labelDoSi'],
+  it: ['shareByEmail', 'labelEircode', 'labelOblast', 'labelArea', 'labelDoSi'],
+  nl: ['labelEircode', 'labelCounty', 'labelDistrict', 'labelOblast', 'labelDoSi'],
+  'pt-PT': ['labelEircode', 'labelOblast', 'labelDoSi'],
+  'pt-BR': ['labelEircode', 'labelOblast', 'labelDoSi'],
+  he: ['labelEircode'],
+  tr: ['labelEircode', 'labelOblast', 'labelDoSi'],
+  uk: ['labelEircode'],
+  ru: ['labelEircode'],
+  hi: ['labelEircode'],
+  bn: ['labelEircode'],
+  ja: ['labelEircode'],
+  ko: ['labelEircode'],
+  id: ['shareByEmail', 'labelEircode', 'labelCounty', 'labelOblast', 'labelDoSi'],
+  sw: ['labelDoSi'],
 };
+
+/** The languages the elements must offer: ours beyond Europe, and every official language of the EU. */
+const REQUIRED = [
+  ...['ar', 'he', 'fa', 'ur', 'tr', 'uk', 'ru', 'hi', 'bn', 'zh-Hans', 'zh-Hant', 'ja', 'ko', 'id', 'sw', 'pt-BR', 'pt-PT'],
+  ...['bg', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fi', 'fr', 'ga', 'hr', 'hu', 'it', 'lt', 'lv', 'mt', 'nl', 'pl'],
+  ...['ro', 'sk', 'sl', 'sv'],
+];
+
+/** The direction the browser's CLDR data gives a language (Chromium has both spellings in turn). */
+function browserDirection(language: string): string | undefined {
+  const locale = new Intl.Locale(language) as Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
+  return (locale.getTextInfo?.() ?? locale.textInfo)?.direction;
+}
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const texts = (message: Message) => (typeof message === 'string' ? [message] : Object.values(message));
 
 describe('translations', () => {
-  it('cover every language the elements offer', () => {
-    expect(Object.keys(CATALOGUES).sort()).to.deep.equal(LANGUAGES.filter((l) => l !== 'en').sort());
+  it('the elements offer at least 30 languages: every EU official language, and those of the wider world', () => {
+    expect(LANGUAGES.length).to.be.at.least(30);
+    expect([...LANGUAGES]).to.include.members(REQUIRED);
   });
 
-  for (const [language, catalogue] of Object.entries(CATALOGUES)) {
-    it(`${language}: every message, same placeholders, every plural form, none left in English`, () => {
+  it('every language is written in the direction the browser knows for it (ar, he, fa, ur right to left)', () => {
+    for (const language of LANGUAGES) expect(languageDirection(language), language).to.equal(browserDirection(language) ?? 'ltr');
+    expect(LANGUAGES.filter((language) => languageDirection(language) === 'rtl')).to.deep.equal(['ar', 'he', 'fa', 'ur']);
+  });
+
+  for (const language of LANGUAGES.filter((code) => code !== 'en')) {
+    it(`${language}: every message, same placeholders, exactly its plural forms, none left in English`, async () => {
+      const catalogue: Catalogue = (await loadCatalogue(language)).default;
       expect(Object.keys(catalogue)).to.deep.equal(Object.keys(en));
       const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
       for (const [id, english] of Object.entries(en) as Array<[keyof Catalogue, Message]>) {
@@ -49,10 +75,10 @@ describe('translations', () => {
           if (typeof english === 'string') expect(got, `${language} ${id}: ${text}`).to.deep.equal(wanted);
         }
         if (typeof translated !== 'string') {
-          expect(Object.keys(translated).sort(), `${language} ${id} plural forms`).to.include.members([...categories, 'other']);
+          expect(Object.keys(translated).sort(), `${language} ${id} plural forms`).to.deep.equal([...categories].sort());
           expect(placeholders(translated.other), `${language} ${id} other`).to.deep.equal(wanted);
         }
-        if (!SAME_AS_ENGLISH[language]!.includes(id)) {
+        if (!(SAME_AS_ENGLISH[language] ?? []).includes(id)) {
           expect(texts(translated).join('|'), `${language} ${id} left in English`).not.to.equal(texts(english).join('|'));
         }
       }

@@ -133,6 +133,25 @@ describe('the demo stack in a real browser', () => {
     await page.close();
   });
 
+  test('the demo offers a right-to-left language: the switch turns the page and its elements right to left', async () => {
+    const { page, errors } = await openDemo();
+    const form = page.locator('petition-sign').first();
+    await form.getByRole('button', { name: 'Sign this petition' }).waitFor({ timeout: 5000 });
+    await page.getByLabel('Language of the elements').selectOption('ar');
+    await form.getByRole('button', { name: 'وقّع هذه العريضة' }).waitFor({ timeout: 5000 });
+    assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+    assert.equal(await form.locator('[part="base"]').getAttribute('dir'), 'rtl');
+    // The section of two languages keeps one form right to left beside a left-to-right one.
+    const [spanish, arabic] = [page.locator('petition-sign[lang="es"]'), page.locator('petition-sign[lang="ar"]')];
+    assert.equal(await spanish.locator('[part="base"]').getAttribute('dir'), 'ltr');
+    assert.equal(await arabic.locator('[part="base"]').getAttribute('dir'), 'rtl');
+    await page.getByLabel('Language of the elements').selectOption('en');
+    await form.getByRole('button', { name: 'Sign this petition' }).waitFor({ timeout: 5000 });
+    assert.equal(await form.locator('[part="base"]').getAttribute('dir'), 'ltr');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('an allowed site embeds the built bundle with one script tag', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];

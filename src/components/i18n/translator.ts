@@ -1,24 +1,19 @@
 // Each element speaks its own language: its `lang`, else the nearest `lang` up the page (through
-// shadow roots), else English. Words come from that language's catalogue, a chunk of its own
-// loaded on demand (English too: it is fetched as soon as the script runs, beside the element's
-// first request, which keeps the bundle within its budget); numbers, dates and country names are
+// shadow roots), else English, in the direction text-direction.ts finds. Words come from that
+// language's catalogue (languages.ts), a chunk of its own loaded on demand (English too: it is
+// fetched as soon as the script runs, beside the element's first request, which keeps the bundle
+// within its budget); numbers, dates and country names are
 // formatted in the same language, so a Spanish and a German form on one page each speak their
 // own. A language the elements do not have falls back to English words and English formats.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
+import type { Language } from './languages.js';
+import { nearestAttribute } from './nearest-attribute.js';
+import { languageDirection, nearestDir, type Direction } from './text-direction.js';
 
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
-  en: () => import('./messages.js').then((module) => ({ default: module.en })),
-  es: () => import('./es.js'),
-  fr: () => import('./fr.js'),
-  de: () => import('./de.js'),
-  it: () => import('./it.js'),
-  pt: () => import('./pt.js'),
-  nl: () => import('./nl.js'),
-};
+/** The table of languages and their chunks (catalogue-chunks.ts), once fetched. */
+let chunks: typeof import('./catalogue-chunks.js') | undefined;
+const languageTable = () => import('./catalogue-chunks.js').then((module) => (chunks = module));
 
 const catalogues = new Map<Language, Catalogue>();
 const loading = new Map<Language, Promise<boolean>>();
@@ -28,7 +23,12 @@ function load(language: Language): Promise<boolean> {
   if (catalogues.has(language)) return Promise.resolve(true);
   let pending = loading.get(language);
   if (!pending) {
-    pending = loaders[language]().then(
+    // English comes straight from the entry; the others through the table of chunks.
+    const loaded =
+      language === 'en'
+        ? import('./messages.js').then((module) => ({ default: module.en }))
+        : languageTable().then((table) => table.loadCatalogue(language));
+    pending = loaded.then(
       (module) => (catalogues.set(language, module.default), true),
       () => (loading.delete(language), false),
     );
@@ -39,10 +39,15 @@ function load(language: Language): Promise<boolean> {
 
 void load('en');
 
-/** The supported language of a BCP 47 tag: "es-MX" -> "es"; anything unsupported -> "en". */
-function languageOf(tag: string): Language {
-  const primary = tag.toLowerCase().split('-')[0] ?? '';
-  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
+/**
+ * The language a tag means: English at once, any other from the table of languages, which is a
+ * chunk of its own so that the entry carries nothing per language. The answer comes at once when
+ * the table is here, else once it is.
+ */
+function languageFor(tag: string): Language | Promise<Language> {
+  if (!tag || tag === 'en' || tag.startsWith('en-')) return 'en';
+  if (chunks) return chunks.languageOf(tag);
+  return languageTable().then((table) => table.languageOf(tag));
 }
 
 /** A `lang` value as a tag Intl accepts: "de_DE" (a common slip) -> "de-DE"; "" when it is none. */
@@ -54,17 +59,6 @@ function languageTag(lang: string): string {
   }
 }
 
-/** The `lang` in effect at an element, looking through shadow roots up to the document. */
-function nearestLang(element: Element): string {
-  let node: Element | null = element;
-  while (node) {
-    const lang = node.getAttribute('lang');
-    if (lang) return lang;
-    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host as Element | undefined) ?? null;
-  }
-  return '';
-}
-
 /** `{name}` placeholders filled in; a value may be a template (a link), so the result is parts. */
 function fill(text: string, values: Record<string, unknown>): unknown[] {
   return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 === 1 ? values[piece] ?? `{${piece}}` : piece));
@@ -74,22 +68,27 @@ export class Translator implements ReactiveController {
   /** The element's language tag for Intl ("de-CH"), or "en" for a language the elements lack. */
   tag = 'en';
   language: Language = 'en';
+  /** The way the element's text runs: its `dir`, the page's, else its language's. */
+  dir: Direction = 'ltr';
   private readonly observer = new MutationObserver(() => this.resolve());
+  /** Counts resolutions, so that an answer arriving after a later change is dropped. */
+  private resolutions = 0;
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
   }
 
   hostConnected(): void {
-    // Any `lang` change above the element (on <html>, an ancestor, or the element) may change
-    // its language. An observer of the document does not see into shadow roots, so each shadow
-    // root the element is nested in is observed too.
-    const options: MutationObserverInit = { attributes: true, attributeFilter: ['lang'], subtree: true };
+    // Any `lang` or `dir` change above the element (on <html>, an ancestor, or the element) may
+    // change its language or direction. An observer of the document does not see into shadow
+    // roots, so each shadow root the element is nested in is observed too.
+    const attributeFilter = ['lang', 'dir'];
+    const options: MutationObserverInit = { attributes: true, attributeFilter, subtree: true };
     for (let root = this.host.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
       this.observer.observe(root, options);
     }
     this.observer.observe(document.documentElement, options);
-    this.observer.observe(this.host, { attributes: true, attributeFilter: ['lang'] });
+    this.observer.observe(this.host, { attributes: true, attributeFilter });
     this.resolve();
   }
 
@@ -133,14 +132,22 @@ export class Translator implements ReactiveController {
   }
 
   private resolve(): void {
-    const tag = languageTag(nearestLang(this.host));
-    const language = languageOf(tag);
+    const tag = languageTag(nearestAttribute(this.host, 'lang'));
+    const resolution = ++this.resolutions;
+    const language = languageFor(tag);
+    if (typeof language === 'string') this.settle(tag, language);
+    else void language.then((found) => resolution === this.resolutions && this.settle(tag, found), () => {});
+  }
+
+  private settle(tag: string, language: Language): void {
     // An unsupported language speaks English with English formats, never English words
     // around Swedish numbers.
-    const resolvedTag = language === 'en' && !tag.toLowerCase().startsWith('en') ? 'en' : tag || 'en';
-    if (resolvedTag !== this.tag || language !== this.language) {
+    const resolvedTag = language === 'en' && !tag.startsWith('en') ? 'en' : tag || 'en';
+    const dir = nearestDir(this.host) || languageDirection(language);
+    if (resolvedTag !== this.tag || language !== this.language || dir !== this.dir) {
       this.tag = resolvedTag;
       this.language = language;
+      this.dir = dir;
       this.host.requestUpdate();
     }
     // Words not here yet: render again once they are (English stands in if a language's chunk

@@ -1,4 +1,7 @@
-// Styles of <petition-sign>: one column of fields that fits a 320 px wide screen.
+// Styles of <petition-sign>: one column of fields that fits a 320 px wide screen. Logical
+// properties only, so the layout mirrors right to left; the goal bar's SVG has no writing
+// direction of its own, so it is flipped to fill from the start side (a comment inside the css``
+// text would travel in the bundle).
 import { css } from 'lit';
 import { themeStyles } from '../theme.styles.js';
 
@@ -8,7 +11,7 @@ export const petitionSignStyles = [
     .count {
       font-weight: 700;
       font-size: 1.25em;
-      margin: 0 0 var(--_space);
+      margin-block: 0 var(--_space);
     }
     form {
       display: grid;
@@ -37,8 +40,8 @@ export const petitionSignStyles = [
     select,
     textarea {
       font: inherit;
-      width: 100%;
-      max-width: 100%;
+      inline-size: 100%;
+      max-inline-size: 100%;
       padding: calc(var(--_space) * 0.4);
       border: 2px solid var(--_border);
       border-radius: var(--_control-radius);
@@ -54,8 +57,8 @@ export const petitionSignStyles = [
       align-items: center;
     }
     .checkbox input {
-      width: 1.5em;
-      height: 1.5em;
+      inline-size: 1.5em;
+      block-size: 1.5em;
       margin: 0;
     }
     .checkbox label {
@@ -74,7 +77,7 @@ export const petitionSignStyles = [
       outline-offset: 2px;
     }
     .error-summary h2 {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
       font-size: 1.2em;
     }
     .error-summary ul {
@@ -86,7 +89,7 @@ export const petitionSignStyles = [
       font-weight: 600;
     }
     .alert p {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
     }
     button[type='submit'] {
       justify-self: start;
@@ -96,18 +99,18 @@ export const petitionSignStyles = [
     }
     .notice {
       font-size: 0.9em;
-      margin: var(--_space) 0;
+      margin-block: var(--_space);
     }
     .title {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
       font-size: 1.4em;
     }
     .overview {
-      margin: 0 0 var(--_space);
+      margin-block: 0 var(--_space);
       white-space: pre-line;
     }
     .goal {
-      margin: 0 0 var(--_space);
+      margin-block: 0 var(--_space);
     }
     .progress {
       block-size: 0.75rem;
@@ -123,18 +126,21 @@ export const petitionSignStyles = [
     .progress-value {
       fill: var(--_accent);
     }
+    [dir='rtl'] .progress-track {
+      transform: scaleX(-1);
+    }
     .goal-text {
-      margin: calc(var(--_space) * 0.25) 0 0;
+      margin-block: calc(var(--_space) * 0.25) 0;
       font-size: 0.9em;
     }
     .thanks {
       border: 4px solid var(--_accent);
       border-radius: var(--_box-radius);
       padding: var(--_space);
-      margin-bottom: var(--_space);
+      margin-block-end: var(--_space);
     }
     .thanks h2 {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
       font-size: 1.2em;
     }
     .thanks p {
@@ -150,19 +156,20 @@ export const petitionSignStyles = [
     }
     .share a {
       display: inline-block;
-      padding: calc(var(--_space) * 0.5) var(--_space);
+      padding-block: calc(var(--_space) * 0.5);
+      padding-inline: var(--_space);
       border: 2px solid var(--_accent);
       border-radius: var(--_button-radius);
       text-decoration: none;
     }
     .copy-status {
-      margin: calc(var(--_space) * 0.5) 0 0;
+      margin-block: calc(var(--_space) * 0.5) 0;
     }
     .copy-status:empty {
       margin: 0;
     }
     .closed p {
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
     }
   `,
 ];

@@ -194,9 +194,9 @@ export class PetitionSign extends LitElement {
 
   override render() {
     // Until its words have arrived the element shows what the page put inside it.
-    if (!this.translator.ready) return html`<div part="base" class="base" aria-busy="true"><slot></slot></div>`;
+    if (!this.translator.ready) return html`<div part="base" class="base" dir=${this.translator.dir} aria-busy="true"><slot></slot></div>`;
     const { petition, phase } = this.flow;
-    return html`<div part="base" class="base ${this.contrast.onDark ? 'on-dark' : ''}" tabindex="-1">
+    return html`<div part="base" class="base ${this.contrast.onDark ? 'on-dark' : ''}" dir=${this.translator.dir} tabindex="-1">
       ${phase.kind === 'failed'
         ? renderProblem(this.translator, phase.problem, phase.retry ? () => this.flow.retryLoad() : undefined)
         : phase.kind === 'loading' || !petition

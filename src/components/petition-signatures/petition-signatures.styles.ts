@@ -14,8 +14,8 @@ export const petitionSignaturesStyles = [
       display: flex;
       flex-wrap: wrap;
       gap: 0 calc(var(--_space) * 0.5);
-      padding: calc(var(--_space) * 0.5) 0;
-      border-bottom: 1px solid color-mix(in srgb, currentColor 25%, transparent);
+      padding-block: calc(var(--_space) * 0.5);
+      border-block-end: 1px solid color-mix(in srgb, currentColor 25%, transparent);
     }
     .name {
       font-weight: 600;
@@ -26,14 +26,14 @@ export const petitionSignaturesStyles = [
     }
     .total {
       font-weight: 700;
-      margin: 0 0 calc(var(--_space) * 0.5);
+      margin-block: 0 calc(var(--_space) * 0.5);
     }
     nav {
       display: flex;
       flex-wrap: wrap;
       align-items: center;
       gap: calc(var(--_space) * 0.5);
-      margin-top: var(--_space);
+      margin-block-start: var(--_space);
     }
     .page {
       flex: 1;

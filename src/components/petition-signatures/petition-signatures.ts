@@ -223,8 +223,8 @@ export class PetitionSignatures extends LitElement {
     const busy = this.listingRequest.status === TaskStatus.PENDING;
     const missingId = !(this.petitionId > 0);
     // Until its words have arrived the element shows what the page put inside it.
-    if (!this.translator.ready) return html`<div part="base" class="base" aria-busy="true"><slot></slot></div>`;
-    return html`<div part="base" class="base ${this.contrast.onDark ? 'on-dark' : ''}" tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
+    if (!this.translator.ready) return html`<div part="base" class="base" dir=${this.translator.dir} aria-busy="true"><slot></slot></div>`;
+    return html`<div part="base" class="base ${this.contrast.onDark ? 'on-dark' : ''}" dir=${this.translator.dir} tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
       ${missingId
         ? html`<div part="status" role="alert"><p>${problemText(this.translator, { kind: 'missing-petition-id' })}</p><slot></slot></div>`
         : listing && listing.mode === this.listMode

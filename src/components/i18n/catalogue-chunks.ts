@@ -1,0 +1,59 @@
+// The languages and where each one's catalogue is: one static import() per language, so the
+// bundler makes each its own chunk. This table is itself a chunk, fetched only for a `lang` other
+// than English: the chunks' hashed names and the language codes would cost the entry about 16
+// bytes gzipped per language, which 40 languages would take out of its budget
+// (test/bundle/bundle.test.ts).
+import type { Catalogue } from './catalogue.js';
+import type { Language } from './languages.js';
+
+export { languageOf } from './languages.js';
+
+type Loader = () => Promise<{ default: Catalogue }>;
+
+const catalogueLoaders = {
+  en: () => import('./messages.js').then((module) => ({ default: module.en })),
+  es: () => import('./es.js'),
+  fr: () => import('./fr.js'),
+  de: () => import('./de.js'),
+  it: () => import('./it.js'),
+  'pt-PT': () => import('./pt-pt.js'),
+  'pt-BR': () => import('./pt-br.js'),
+  nl: () => import('./nl.js'),
+  ar: () => import('./ar.js'),
+  he: () => import('./he.js'),
+  fa: () => import('./fa.js'),
+  ur: () => import('./ur.js'),
+  tr: () => import('./tr.js'),
+  uk: () => import('./uk.js'),
+  ru: () => import('./ru.js'),
+  hi: () => import('./hi.js'),
+  bn: () => import('./bn.js'),
+  'zh-Hans': () => import('./zh-hans.js'),
+  'zh-Hant': () => import('./zh-hant.js'),
+  ja: () => import('./ja.js'),
+  ko: () => import('./ko.js'),
+  id: () => import('./id.js'),
+  sw: () => import('./sw.js'),
+  // The European Union's other official languages.
+  bg: () => import('./bg.js'),
+  cs: () => import('./cs.js'),
+  da: () => import('./da.js'),
+  el: () => import('./el.js'),
+  et: () => import('./et.js'),
+  fi: () => import('./fi.js'),
+  ga: () => import('./ga.js'),
+  hr: () => import('./hr.js'),
+  hu: () => import('./hu.js'),
+  lt: () => import('./lt.js'),
+  lv: () => import('./lv.js'),
+  mt: () => import('./mt.js'),
+  pl: () => import('./pl.js'),
+  ro: () => import('./ro.js'),
+  sk: () => import('./sk.js'),
+  sl: () => import('./sl.js'),
+  sv: () => import('./sv.js'),
+} satisfies Record<Language, Loader>;
+
+export function loadCatalogue(language: Language): Promise<{ default: Catalogue }> {
+  return catalogueLoaders[language]();
+}
