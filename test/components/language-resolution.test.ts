@@ -5,7 +5,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/components/petition-embed.js';
 import type { PetitionSign } from '../../src/components/petition-embed.js';
 // As the elements reach it: through the table of languages.
-import { languageOf } from '../../src/components/i18n/catalogue-chunks.js';
+import { languageOf } from '../../src/shared/element-languages.js';
 import ptBR from '../../src/components/i18n/pt-br.js';
 import ptPT from '../../src/components/i18n/pt-pt.js';
 import zhHans from '../../src/components/i18n/zh-hans.js';

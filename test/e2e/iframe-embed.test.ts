@@ -58,8 +58,8 @@ let unlistedHost: Awaited<ReturnType<typeof startHost>>;
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'petition-embed-iframe-'));
-  unlistedHost = await startHost(() => `<iframe id="petition" src="${stack.proxy.url}/embed/${stack.petitionId}?country=GB" title="Sign the petition" height="300"></iframe>`);
-  const iframe = () => `<iframe id="petition" src="${stack.proxy.url}/embed/${stack.petitionId}?country=GB" title="Sign the petition" height="300" style="width: 100%; border: 0"></iframe>`;
+  unlistedHost = await startHost(() => `<iframe id="petition" src="${stack.proxy.url}/embed/${stack.petitionId}?country=GB" title="Sign this petition" height="300"></iframe>`);
+  const iframe = () => `<iframe id="petition" src="${stack.proxy.url}/embed/${stack.petitionId}?country=GB" title="Sign this petition" height="300" style="width: 100%; border: 0"></iframe>`;
   // Two of the proxy's frames, each to follow its own content, and one from elsewhere that lies.
   allowedHost = await startHost(
     () => `${iframe()}
@@ -229,7 +229,7 @@ describe('the embed pages on their own', () => {
     await page.goto(`${stack.proxy.url}/embed/${stack.petitionId}?lang=es`);
     const form = page.locator('petition-sign');
     await form.getByRole('button', { name: /firma/i }).waitFor();
-    assert.equal(await page.evaluate(() => [document.documentElement.lang, document.title].join(' | ')), 'es | Firma la petición');
+    assert.equal(await page.evaluate(() => [document.documentElement.lang, document.title].join(' | ')), 'es | Firmar esta petición');
     assert.deepEqual(await axeViolations(page), [], 'the form');
     await form.getByRole('button', { name: /firma/i }).click();
     await form.locator('[part="error-summary"]').waitFor();

@@ -1,12 +1,7 @@
-// The languages and where each one's catalogue is: one static import() per language, so the
-// bundler makes each its own chunk. This table is itself a chunk, fetched only for a `lang` other
-// than English: the chunks' hashed names and the language codes would cost the entry about 16
-// bytes gzipped per language, which 40 languages would take out of its budget
-// (test/bundle/bundle.test.ts).
+// Where each language's catalogue is: one static import() per language, so the bundler makes each
+// its own chunk, loaded when an element speaks it.
 import type { Catalogue } from './catalogue.js';
-import type { Language } from './languages.js';
-
-export { languageOf } from './languages.js';
+import type { Language } from '../../shared/element-languages.js';
 
 type Loader = () => Promise<{ default: Catalogue }>;
 

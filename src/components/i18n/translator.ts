@@ -1,36 +1,29 @@
 // Each element speaks its own language: its `lang`, else the nearest `lang` up the page (through
 // shadow roots), else English, in the direction text-direction.ts finds. Words come from that
-// language's catalogue (languages.ts), a chunk of its own loaded on demand (English too: it is
-// fetched as soon as the script runs, beside the element's first request, which keeps the bundle
-// within its budget); numbers, dates and country names are
-// formatted in the same language, so a Spanish and a German form on one page each speak their
+// language's catalogue (src/shared/element-languages.ts says which), a chunk of its own loaded on
+// demand (English too, which the embed's loader asks for beside the element's code); numbers,
+// dates and country names are formatted in the same language, so a Spanish and a German form on one page each speak their
 // own. A language the elements do not have falls back to English words and English formats.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
-import type { Language } from './languages.js';
+import { languageOf, languageDirection, type Language } from '../../shared/element-languages.js';
+import { loadCatalogue } from './catalogue-chunks.js';
 import { nearestAttribute } from './nearest-attribute.js';
-import { languageDirection, nearestDir, type Direction } from './text-direction.js';
-
-/** The table of languages and their chunks (catalogue-chunks.ts), once fetched. */
-let chunks: typeof import('./catalogue-chunks.js') | undefined;
-const languageTable = () => import('./catalogue-chunks.js').then((module) => (chunks = module));
+import { nearestDir, type Direction } from './text-direction.js';
 
 const catalogues = new Map<Language, Catalogue>();
 const loading = new Map<Language, Promise<boolean>>();
+/** Languages whose chunk could not be loaded the last time it was asked for: English stands in. */
+const failed = new Set<Language>();
 
 /** Loads a language's catalogue once; false when its chunk could not be loaded (tried again later). */
 function load(language: Language): Promise<boolean> {
   if (catalogues.has(language)) return Promise.resolve(true);
   let pending = loading.get(language);
   if (!pending) {
-    // English comes straight from the entry; the others through the table of chunks.
-    const loaded =
-      language === 'en'
-        ? import('./messages.js').then((module) => ({ default: module.en }))
-        : languageTable().then((table) => table.loadCatalogue(language));
-    pending = loaded.then(
-      (module) => (catalogues.set(language, module.default), true),
-      () => (loading.delete(language), false),
+    pending = loadCatalogue(language).then(
+      (module) => (failed.delete(language), catalogues.set(language, module.default), true),
+      () => (failed.add(language), loading.delete(language), false),
     );
     loading.set(language, pending);
   }
@@ -38,17 +31,6 @@ function load(language: Language): Promise<boolean> {
 }
 
 void load('en');
-
-/**
- * The language a tag means: English at once, any other from the table of languages, which is a
- * chunk of its own so that the entry carries nothing per language. The answer comes at once when
- * the table is here, else once it is.
- */
-function languageFor(tag: string): Language | Promise<Language> {
-  if (!tag || tag === 'en' || tag.startsWith('en-')) return 'en';
-  if (chunks) return chunks.languageOf(tag);
-  return languageTable().then((table) => table.languageOf(tag));
-}
 
 /** A `lang` value as a tag Intl accepts: "de_DE" (a common slip) -> "de-DE"; "" when it is none. */
 function languageTag(lang: string): string {
@@ -71,8 +53,6 @@ export class Translator implements ReactiveController {
   /** The way the element's text runs: its `dir`, the page's, else its language's. */
   dir: Direction = 'ltr';
   private readonly observer = new MutationObserver(() => this.resolve());
-  /** Counts resolutions, so that an answer arriving after a later change is dropped. */
-  private resolutions = 0;
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
@@ -101,7 +81,9 @@ export class Translator implements ReactiveController {
    * Until then an element shows only its fallback content.
    */
   get ready(): boolean {
-    return catalogues.has(this.language) || catalogues.has('en');
+    // Not English words first and the page's language a moment later: English stands in only for
+    // a language whose chunk failed.
+    return catalogues.has(this.language) || (failed.has(this.language) && catalogues.has('en'));
   }
 
   /** The message as text. Numbers among `values` are formatted in the element's language. */
@@ -133,13 +115,7 @@ export class Translator implements ReactiveController {
 
   private resolve(): void {
     const tag = languageTag(nearestAttribute(this.host, 'lang'));
-    const resolution = ++this.resolutions;
-    const language = languageFor(tag);
-    if (typeof language === 'string') this.settle(tag, language);
-    else void language.then((found) => resolution === this.resolutions && this.settle(tag, found), () => {});
-  }
-
-  private settle(tag: string, language: Language): void {
+    const language = tag ? languageOf(tag) : 'en';
     // An unsupported language speaks English with English formats, never English words
     // around Swedish numbers.
     const resolvedTag = language === 'en' && !tag.startsWith('en') ? 'en' : tag || 'en';

@@ -4,9 +4,7 @@
 // `thanks-url` (a link to this proxy could send a signer on to any page once they signed; in a
 // frame it would only move the frame). `share-url` must be on an origin that may frame the page.
 
-/** The languages the elements speak (src/components/i18n/translator.ts LANGUAGES), with a region or not. */
-export const EMBED_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl'] as const;
-export type EmbedLanguage = (typeof EMBED_LANGUAGES)[number];
+import { languageOf } from '../../shared/element-languages.js';
 
 export type EmbedKind = 'sign' | 'signatures';
 
@@ -69,7 +67,7 @@ const ATTRIBUTES: Record<EmbedKind, Record<string, AttributeRule>> = {
 export interface EmbedQuery {
   /** The element's attributes besides `petition-id`, in the order the query gave them. */
   attributes: Array<[name: string, value: string]>;
-  /** The page's language (`lang`, one the elements speak), else English. */
+  /** The page's language (`lang`, a canonical tag of one the elements speak), else English. */
   language: string;
 }
 
@@ -82,14 +80,19 @@ export function embedQuery(kind: EmbedKind, names: readonly string[], get: (name
     const value = rule?.(get(name) ?? '', frameOrigins);
     if (value !== undefined) attributes.push([name, value]);
   }
-  const lang = get('lang') ?? '';
-  const known = /^([a-z]{2})(-[A-Z]{2})?$/.exec(lang);
-  const language = known && (EMBED_LANGUAGES as readonly string[]).includes(known[1]!) ? lang : 'en';
-  return { attributes, language };
+  return { attributes, language: pageLanguage(get('lang') ?? '') };
 }
 
-/** The language's primary subtag, for the page's own words. */
-export function primaryLanguage(language: string): EmbedLanguage {
-  const primary = language.slice(0, 2);
-  return (EMBED_LANGUAGES as readonly string[]).includes(primary) ? (primary as EmbedLanguage) : 'en';
+/**
+ * The `lang` as a canonical tag ("pt_br" -> "pt-BR") when it names a language the elements speak
+ * (src/shared/element-languages.ts, region and script kept for numbers and dates), else English.
+ */
+function pageLanguage(lang: string): string {
+  let tag: string;
+  try {
+    tag = Intl.getCanonicalLocales(lang.replace(/_/g, '-'))[0] ?? '';
+  } catch {
+    return 'en';
+  }
+  return tag && (languageOf(tag) !== 'en' || tag === 'en' || tag.startsWith('en-')) ? tag : 'en';
 }

@@ -1,8 +1,9 @@
 // The HTML of an embed page: one element on its own, for hosts that allow an iframe but no script
 // (README.md "In an iframe"). It loads the bundle as a host page does, and the height reporter,
 // both from this proxy; everything written into it from a request is escaped.
-import type { EmbedKind, EmbedLanguage, EmbedQuery } from './embed-attributes.js';
-import { primaryLanguage } from './embed-attributes.js';
+import { languageDirection, languageOf } from '../../shared/element-languages.js';
+import type { EmbedKind, EmbedQuery } from './embed-attributes.js';
+import { EMBED_TITLES } from './embed-titles.js';
 
 /** The path of the script that tells the framing page the content's height (frame-height-script.ts). */
 export const FRAME_HEIGHT_SCRIPT_PATH = '/embed/frame-height.js';
@@ -14,28 +15,6 @@ html { background: #fff; color: #0b0c0c; }
 body { margin: 0; padding: 0.5rem; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: 0; padding: 0; overflow: hidden; clip-path: inset(50%); border: 0; white-space: nowrap; }
 `;
-
-/** Each page's title (also its heading, for screen readers), in the elements' languages. */
-const TITLES: Record<EmbedKind, Record<EmbedLanguage, string>> = {
-  sign: {
-    en: 'Sign the petition',
-    es: 'Firma la petición',
-    fr: 'Signez la pétition',
-    de: 'Petition unterschreiben',
-    it: 'Firma la petizione',
-    pt: 'Assine a petição',
-    nl: 'Teken de petitie',
-  },
-  signatures: {
-    en: 'Signatures',
-    es: 'Firmas',
-    fr: 'Signatures',
-    de: 'Unterschriften',
-    it: 'Firme',
-    pt: 'Assinaturas',
-    nl: 'Handtekeningen',
-  },
-};
 
 const TAGS: Record<EmbedKind, string> = { sign: 'petition-sign', signatures: 'petition-signatures' };
 
@@ -60,8 +39,9 @@ export function embedContentSecurityPolicy(frameAncestors: readonly string[]): s
 }
 
 function documentOf(language: string, title: string, head: string, body: string): string {
+  const dir = languageDirection(languageOf(language));
   return `<!doctype html>
-<html lang="${escapeHtml(language)}">
+<html lang="${escapeHtml(language)}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -83,7 +63,7 @@ ${body}
  * pages and the withdrawal link belong in a tab of their own, and most refuse to be framed.
  */
 export function embedPage(kind: EmbedKind, petitionId: number, query: EmbedQuery, frameAncestors: readonly string[]): string {
-  const title = TITLES[kind][primaryLanguage(query.language)];
+  const title = EMBED_TITLES[kind][languageOf(query.language)];
   const attributes = [['petition-id', String(petitionId)], ...query.attributes]
     .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value!)}"`))
     .join('');

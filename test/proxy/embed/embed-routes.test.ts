@@ -5,8 +5,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Stack } from '../stack.js';
-import { EMBED_LANGUAGES } from '../../../src/proxy/embed/embed-attributes.js';
-import { LANGUAGES } from '../../../src/components/i18n/translator.js';
 
 const ALLOWED = 'https://www.example.org';
 const FRAMING = 'https://sites.example.net';
@@ -42,8 +40,8 @@ describe('the embed pages', () => {
     assert.equal(directive(policy, 'script-src'), "script-src 'self'");
     assert.equal(directive(policy, 'default-src'), "default-src 'none'");
     assert.equal(answer.headers['x-frame-options'], undefined);
-    assert.match(answer.body, /^<!doctype html>\n<html lang="en">/);
-    assert.match(answer.body, /<title>Sign the petition<\/title>/);
+    assert.match(answer.body, /^<!doctype html>\n<html lang="en" dir="ltr">/);
+    assert.match(answer.body, /<title>Sign this petition<\/title>/);
     assert.match(answer.body, /<script type="module" src="\/petition-embed\.js"><\/script>/);
     assert.match(answer.body, /<script defer src="\/embed\/frame-height\.js"/);
     // No inline script: every <script> has a src.
@@ -83,13 +81,13 @@ describe('the embed pages', () => {
       elementTag(answer.body, 'petition-sign'),
       `<petition-sign petition-id="${petition}" country="GB" notice-position="above" show="title overview" goal="5000" hide-phone>`,
     );
-    assert.match(answer.body, /<html lang="es">/);
-    assert.match(answer.body, /<title>Firma la petición<\/title>/);
+    assert.match(answer.body, /<html lang="es" dir="ltr">/);
+    assert.match(answer.body, /<title>Firmar esta petición<\/title>/);
 
     const bad = new URLSearchParams({ country: 'GBR', 'notice-position': 'left', show: 'title script', goal: '-1', 'page-size': '10', lang: 'xx' });
     const ignored = await stack.call('GET', `/embed/${petition}?${bad}`);
     assert.equal(elementTag(ignored.body, 'petition-sign'), `<petition-sign petition-id="${petition}">`);
-    assert.match(ignored.body, /<html lang="en">/);
+    assert.match(ignored.body, /<html lang="en" dir="ltr">/);
 
     const list = await stack.call('GET', `/embed/${petition}/signatures?${new URLSearchParams({ 'page-size': '101', mode: 'all', sort: 'name', refresh: '1e3', country: 'GB' })}`);
     assert.equal(elementTag(list.body, 'petition-signatures'), `<petition-signatures petition-id="${petition}">`);
@@ -104,7 +102,7 @@ describe('the embed pages', () => {
       elementTag(answer.body, 'petition-sign'),
       `<petition-sign petition-id="${petition}" submit-label="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;x y=&#34;">`,
     );
-    assert.match(answer.body, /<html lang="en">/);
+    assert.match(answer.body, /<html lang="en" dir="ltr">/);
   });
 
   test('share-url is taken only on an origin that may frame the page, not on a look-alike', async () => {
@@ -122,7 +120,7 @@ describe('the embed pages', () => {
       const answer = await stack.call('GET', path);
       assert.equal(answer.status, 404, path);
       assert.match(answer.headers['content-type']!, /^text\/html/i, path);
-      assert.match(answer.body, /<html lang="en">[\s\S]*<title>Petition not found<\/title>/, path);
+      assert.match(answer.body, /<html lang="en" dir="ltr">[\s\S]*<title>Petition not found<\/title>/, path);
       assert.ok(!/alert|<script/.test(answer.body), `${path}: ${answer.body}`);
       assert.equal(directive(answer.headers['content-security-policy'], 'frame-ancestors'), `frame-ancestors ${own} ${ALLOWED} ${FRAMING}`, path);
     }
@@ -140,8 +138,22 @@ describe('the embed pages', () => {
   });
 });
 
-test('the pages take the languages the elements speak, no more and no fewer', () => {
-  assert.deepEqual([...EMBED_LANGUAGES], [...LANGUAGES]);
+test('a page takes any language the elements speak, region and script kept, its words and direction with it', async () => {
+  const stack = await new Stack({ config: { allowedOrigins: [ALLOWED] } }).start();
+  try {
+    const petition = stack.petitionIds[0]!;
+    const page = async (lang: string, kind = '') => (await stack.call('GET', `/embed/${petition}${kind}?${new URLSearchParams({ lang })}`)).body;
+    assert.match(await page('ar'), /<html lang="ar" dir="rtl">[\s\S]*<title>وقّع هذه العريضة<\/title>/);
+    assert.match(await page('he', '/signatures'), /<html lang="he" dir="rtl">[\s\S]*<title>חתימות<\/title>/);
+    assert.match(await page('zh-TW'), /<html lang="zh-TW" dir="ltr">[\s\S]*<title>連署這份請願<\/title>/);
+    assert.match(await page('pt_br'), /<html lang="pt-BR" dir="ltr">/);
+    assert.match(await page('mt'), /<html lang="mt" dir="ltr">[\s\S]*<title>Iffirma din il-petizzjoni<\/title>/);
+    // A well-formed tag of a language the elements lack is English, not a page that claims it.
+    assert.match(await page('xh-ZA'), /<html lang="en" dir="ltr">[\s\S]*<title>Sign this petition<\/title>/);
+    assert.match(await page('en-GB'), /<html lang="en-GB" dir="ltr">/);
+  } finally {
+    await stack.close();
+  }
 });
 
 describe('the embed pages of a proxy with no other origin', () => {
