@@ -13,7 +13,7 @@ import { confirmationRoutes } from './confirmation/confirmation-routes.js';
 import { withdrawalRoutes } from './confirmation/withdrawal-routes.js';
 import { ConfirmationCodeLimit } from './limits/confirmation-code-limit.js';
 import { consoleApp } from './console/console-app.js';
-import { CONSOLE_PATH } from './console/console-env.js';
+import { CONSOLE_PATH } from './console/shell/console-env.js';
 import { CallbackDelivery } from './auth-keys/callback-delivery.js';
 import { DEFAULT_DELIVERY_TIMING } from './auth-keys/delivery-timing.js';
 import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from '../shared/connection-limits.js';

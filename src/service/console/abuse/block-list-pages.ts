@@ -1,12 +1,12 @@
 // The console's block list page: every entry (for the whole service or one petition) with a
 // button to remove it, and the form to add one.
 import { html, raw } from 'hono/html';
-import { BLOCK_KINDS } from '../abuse/block-list.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { BlockEntryRow } from '../store/abuse-store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { actionButton, consoleTime, csrfField, page, textField } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+import { BLOCK_KINDS } from '../../abuse/block-list.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { BlockEntryRow } from '../../store/abuse-store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { actionButton, consoleTime, csrfField, page, textField } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 export interface BlockEntryForm {
   kind: string;

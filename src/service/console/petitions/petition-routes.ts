@@ -1,16 +1,16 @@
 // The console's petition routes: list, create, edit, open and close, and the CSV export.
 import { Hono } from 'hono';
-import { recordAudit } from '../operators/audit-log.js';
-import type { PetitionFieldsText } from '../petitions/petition-fields.js';
-import { PetitionFieldsError } from '../petitions/petition-fields.js';
-import { createPetition, updatePetition } from '../petitions/petition-writes.js';
-import { exportFileName, signatureExportStream } from '../signatures/signature-export.js';
-import type { PetitionRow, Store } from '../store/store.js';
-import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, field, pathId } from './console-env.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage } from './error-pages.js';
-import { ALERTS_SHOWN, alertTable } from './alert-pages.js';
+import { recordAudit } from '../../operators/audit-log.js';
+import type { PetitionFieldsText } from '../../petitions/petition-fields.js';
+import { PetitionFieldsError } from '../../petitions/petition-fields.js';
+import { createPetition, updatePetition } from '../../petitions/petition-writes.js';
+import { exportFileName, signatureExportStream } from '../../signatures/signature-export.js';
+import type { PetitionRow, Store } from '../../store/store.js';
+import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage } from '../shell/error-pages.js';
+import { ALERTS_SHOWN, alertTable } from '../abuse/alert-pages.js';
 import { formValues, petitionFormPage, petitionListPage, petitionPage, petitionProblems } from './petition-pages.js';
 import type { PetitionCounts, PetitionFormValues } from './petition-pages.js';
 

@@ -1,15 +1,15 @@
 // The console's signature routes: browse and search a petition's signatures, and hide,
 // invalidate or erase one.
 import { Hono } from 'hono';
-import { hideSignature, invalidateSignature } from '../signatures/moderation.js';
-import { OperatorError } from '../errors/operator-error.js';
-import { listedSignaturesPage, searchSignatures, unlistedSignaturesPage } from '../signatures/signature-directory.js';
-import { eraseSigner } from '../signatures/signer-erasure.js';
-import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, field, pathId } from './console-env.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage } from './error-pages.js';
-import type { FormProblem } from './layout.js';
+import { hideSignature, invalidateSignature } from '../../signatures/moderation.js';
+import { OperatorError } from '../../errors/operator-error.js';
+import { listedSignaturesPage, searchSignatures, unlistedSignaturesPage } from '../../signatures/signature-directory.js';
+import { eraseSigner } from '../../signatures/signer-erasure.js';
+import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage } from '../shell/error-pages.js';
+import type { FormProblem } from '../shell/layout.js';
 import { signatureListPage, signaturePage } from './signature-pages.js';
 
 /** A page number from 1; anything else is the first page. */

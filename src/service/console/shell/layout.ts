@@ -2,9 +2,9 @@
 // landmarks, one h1 per page, and forms in the GOV.UK pattern (an error summary that links to
 // each field and takes focus, the same message at the field, nothing typed is lost).
 import { html, raw } from 'hono/html';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import { toIsoSeconds } from '../petitions/iso-time.js';
-import { PAGE_STYLE } from '../http/page-style.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import { toIsoSeconds } from '../../petitions/iso-time.js';
+import { PAGE_STYLE } from '../../http/page-style.js';
 import { CONSOLE_PATH } from './console-env.js';
 
 export type Html = ReturnType<typeof html>;

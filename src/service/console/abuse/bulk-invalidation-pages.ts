@@ -2,14 +2,14 @@
 // many, and a few of them) with the button that invalidates them, and the petition's batches,
 // each with a button to undo it.
 import { html } from 'hono/html';
-import type { InvalidationPreview } from '../abuse/bulk-invalidation.js';
-import { FILTER_FIELDS, type FilterField, type FilterText } from '../abuse/invalidation-filter.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { InvalidationBatchRow } from '../store/invalidation-store.js';
-import type { PetitionRow } from '../store/store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { actionButton, consoleTime, count, csrfField, page, textField } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+import type { InvalidationPreview } from '../../abuse/bulk-invalidation.js';
+import { FILTER_FIELDS, type FilterField, type FilterText } from '../../abuse/invalidation-filter.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { InvalidationBatchRow } from '../../store/invalidation-store.js';
+import type { PetitionRow } from '../../store/store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { actionButton, consoleTime, count, csrfField, page, textField } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 const LABELS: Record<FilterField, { label: string; hint: string }> = {
   range: { label: 'Network range', hint: 'An IP address or CIDR range: 203.0.113.0/24, 2001:db8::/48.' },

@@ -1,10 +1,10 @@
 // The console's audit log: every operator action, newest first, paged by id.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { auditPage } from '../operators/audit-log.js';
-import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, pathId } from './console-env.js';
-import { consoleTime, page } from './layout.js';
+import { auditPage } from '../../operators/audit-log.js';
+import type { ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, pathId } from '../shell/console-env.js';
+import { consoleTime, page } from '../shell/layout.js';
 
 export function auditRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();

@@ -2,17 +2,17 @@
 // requester email); grant, deny or revoke, each answered to the requester by callback.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { decideKeyRequest } from '../auth-keys/auth-key-requests.js';
-import type { OperatorDecision } from '../auth-keys/auth-key-requests.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { KeyRequestForReview } from '../store/operator-store.js';
-import { OperatorError } from '../errors/operator-error.js';
-import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, pathId } from './console-env.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage, refusedPage } from './error-pages.js';
-import { actionButton, consoleTime, page } from './layout.js';
-import type { Html } from './layout.js';
+import { decideKeyRequest } from '../../auth-keys/auth-key-requests.js';
+import type { OperatorDecision } from '../../auth-keys/auth-key-requests.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { KeyRequestForReview } from '../../store/operator-store.js';
+import { OperatorError } from '../../errors/operator-error.js';
+import type { ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage, refusedPage } from '../shell/error-pages.js';
+import { actionButton, consoleTime, page } from '../shell/layout.js';
+import type { Html } from '../shell/layout.js';
 
 const DECISIONS: Record<KeyRequestForReview['status'], Array<[OperatorDecision, string, 'primary' | 'warning' | '']>> = {
   pending: [

@@ -2,13 +2,13 @@
 // same table on a petition's page, each with its counts, its window, a dismiss button and a link
 // to the bulk invalidation form filtered on its group.
 import { html } from 'hono/html';
-import { KIND_LABELS } from '../alerts/alert-groups.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import { toIsoSeconds } from '../petitions/iso-time.js';
-import type { AlertForReview } from '../store/alert-store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { consoleTime, count, csrfField, page } from './layout.js';
-import type { Html } from './layout.js';
+import { KIND_LABELS } from '../../alerts/alert-groups.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import { toIsoSeconds } from '../../petitions/iso-time.js';
+import type { AlertForReview } from '../../store/alert-store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { consoleTime, count, csrfField, page } from '../shell/layout.js';
+import type { Html } from '../shell/layout.js';
 
 /** Most alerts a page shows: ongoing ones first, then the newest. */
 export const ALERTS_SHOWN = 100;

@@ -1,13 +1,13 @@
 // The console's petition pages: the list with counts, one petition's page, and the form that
 // creates or edits every field of the petition resource.
 import { html } from 'hono/html';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { PetitionFields, PetitionFieldProblem } from '../petitions/petition-fields.js';
-import { isClosed } from '../petitions/petitions.js';
-import type { PetitionRow } from '../store/store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { actionButton, checkbox, consoleTime, count, csrfField, page, textArea, textField } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { PetitionFields, PetitionFieldProblem } from '../../petitions/petition-fields.js';
+import { isClosed } from '../../petitions/petitions.js';
+import type { PetitionRow } from '../../store/store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { actionButton, checkbox, consoleTime, count, csrfField, page, textArea, textField } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 /** A petition's counts as the console shows them. */
 export interface PetitionCounts {

@@ -1,12 +1,12 @@
 // The console's signature pages: a petition's signatures (listed ones by page, the others by
 // id, or a search), and one signature with what the operator can do to it.
 import { html, raw } from 'hono/html';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { SignatureListRow, SignatureRecord } from '../store/signature-admin-store.js';
-import type { PetitionRow } from '../store/store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { actionButton, checkbox, consoleTime, count, csrfField, page } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { SignatureListRow, SignatureRecord } from '../../store/signature-admin-store.js';
+import type { PetitionRow } from '../../store/store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { actionButton, checkbox, consoleTime, count, csrfField, page } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 export type SignatureView =
   | { kind: 'listed'; page: number; totalPages: number }
