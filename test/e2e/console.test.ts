@@ -92,7 +92,7 @@ describe('the console in Chromium', () => {
     await page.getByLabel('Goal (optional)').fill('lots');
     await page.getByRole('button', { name: 'Create petition' }).click();
     await page.getByRole('alert').getByText('There is a problem').waitFor();
-    assert.deepEqual(await page.getByRole('alert').getByRole('link').allTextContents(), ['Enter a title', 'Goal must be a whole number from 1']);
+    assert.deepEqual(await page.getByRole('alert').getByRole('link').allTextContents(), ['Enter a title', 'Goal must be a whole number from 1 to 1,000,000,000']);
     assert.equal(await page.getByLabel('Goal (optional)').inputValue(), 'lots', 'what was typed stays');
     await assertAccessible(page, 'the petition form with errors');
 
