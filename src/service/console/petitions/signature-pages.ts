@@ -88,6 +88,8 @@ export function signaturePage(options: {
   signature: SignatureRecord;
   petition: PetitionRow;
   signaturesOfSigner: number;
+  /** An operator hid the name (moderation.ts): it may be shown again. */
+  showable: boolean;
   problems?: FormProblem[];
   eraseConfirmed?: boolean;
   notice?: string;
@@ -115,9 +117,10 @@ export function signaturePage(options: {
 <h2>Moderate</h2>
 <div class="actions">
 ${signature.state !== 'invalidated' && signature.hidden === 0 ? actionButton(session, `${base}/hide`, 'Hide name from the list') : ''}
+${options.showable ? actionButton(session, `${base}/show`, 'Show name in the list') : ''}
 ${signature.state !== 'invalidated' ? actionButton(session, `${base}/invalidate`, 'Invalidate signature', 'warning') : ''}
 </div>
-<p class="hint">A hidden name still counts. An invalidated signature no longer counts; its details stay here.</p>
+<p class="hint">A hidden name still counts, and an operator can show it again; a name its signer asked to hide stays hidden. An invalidated signature no longer counts; its details stay here.</p>
 <h2>Erase this signer</h2>
 <p>When the signer asks for their data to be erased: this deletes every signature made with this email address${others > 0 ? ` (this one and ${others} on other petitions)` : ''}, and updates the counts. It cannot be undone. The audit log keeps only the ids.</p>
 <form method="post" action="${base}/erase" novalidate>
