@@ -87,7 +87,7 @@ export function petitionPage(options: {
 <a class="button" href="${base}/edit">Edit petition</a>
 <a class="button" href="${base}/signatures">Signatures</a>
 <a class="button" href="${base}/bulk-invalidation">Invalidate in bulk</a>
-${actionButton(session, `${base}/${petition.status === 'open' ? 'close' : 'open'}`, petition.status === 'open' ? 'Close petition' : 'Open petition')}
+${petition.status === 'open' ? html`<a class="button" href="${base}/close">Close petition</a>` : actionButton(session, `${base}/open`, 'Open petition')}
 <form method="post" action="${base}/export">${csrfField(session)}<button type="submit">Export signatures (CSV)</button></form>
 </div>
 <h2>Trending alerts</h2>
@@ -181,6 +181,27 @@ ${checkbox({
   problems,
 })}
 <button type="submit" class="primary">${petition ? 'Save petition' : 'Create petition'}</button>
+</form>`,
+  );
+}
+
+/**
+ * Closing stops every site's form at once, so it asks first: a page of its own that works
+ * without a script, a button that closes and a way back.
+ */
+export function closeConfirmationPage(session: ConsoleSession, petition: PetitionRow, counts: { signatures: number }): Html {
+  const base = `${CONSOLE_PATH}/petitions/${petition.id}`;
+  return page(
+    { title: `Close “${petition.title}”?`, session, section: 'petitions' },
+    html`<p>Once closed, the petition takes no more signatures, on every site that collects them: their forms say it is closed. Its ${count(counts.signatures)} counted ${counts.signatures === 1 ? 'signature stays' : 'signatures stay'}.</p>
+<p>You can open it again later from its page.</p>
+<form method="post" action="${base}/close">
+${csrfField(session)}
+<input type="hidden" name="confirmed" value="yes">
+<div class="actions">
+<button type="submit" class="warning">Close the petition</button>
+<a class="button" href="${base}">Cancel: keep it open</a>
+</div>
 </form>`,
   );
 }
