@@ -14,7 +14,7 @@ const HIDDEN_SHARE = 0.05;
 /** Seeded history spans about six months before the petition's earliest signature. */
 const HISTORY_MS = 182 * 24 * 60 * 60_000;
 /** Ten times the benchmarks' million: a slip of the finger (a count of 10^14) must not fill the disk for hours. */
-export const SEED_COUNT_MAX = 10_000_000;
+const SEED_COUNT_MAX = 10_000_000;
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;

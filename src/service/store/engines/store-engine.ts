@@ -12,7 +12,7 @@ export function isPostgresUrl(database: string): boolean {
 }
 
 /** The database as a log line or an error may name it: a URL's password is left out. */
-export function databaseName(database: string): string {
+function databaseName(database: string): string {
   if (!isPostgresUrl(database)) return database;
   try {
     const url = new URL(database);
