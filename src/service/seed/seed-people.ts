@@ -1,5 +1,7 @@
 // Material for seeded signers: common given and family names from several countries, and real
-// cities with the standard abbreviation of their state or province ('' where none is used).
+// cities with their state or province as an address there writes it: the postal abbreviation
+// where addresses use one (US, Canada, Australia, Brazil, Italy, Switzerland), the name elsewhere
+// (Tokyo, not ISO 3166-2's 13), '' where addresses name none.
 
 export const FIRST_NAMES: readonly string[] = (
   'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan ' +
@@ -42,17 +44,17 @@ const CITY_TABLE = `
 New York|NY|US;Los Angeles|CA|US;Chicago|IL|US;Houston|TX|US;Phoenix|AZ|US;Philadelphia|PA|US;
 San Antonio|TX|US;Seattle|WA|US;Denver|CO|US;Boston|MA|US;Atlanta|GA|US;Miami|FL|US;Portland|OR|US;
 Minneapolis|MN|US;Detroit|MI|US;Toronto|ON|CA;Montréal|QC|CA;Vancouver|BC|CA;Calgary|AB|CA;
-Halifax|NS|CA;Winnipeg|MB|CA;Mexico City|CMX|MX;Guadalajara|JAL|MX;Monterrey|NL|MX;São Paulo|SP|BR;
-Rio de Janeiro|RJ|BR;Belo Horizonte|MG|BR;Buenos Aires|CABA|AR;Córdoba|CBA|AR;Sydney|NSW|AU;
+Halifax|NS|CA;Winnipeg|MB|CA;Mexico City|Ciudad de México|MX;Guadalajara|Jalisco|MX;Monterrey|Nuevo León|MX;São Paulo|SP|BR;
+Rio de Janeiro|RJ|BR;Belo Horizonte|MG|BR;Buenos Aires|Ciudad Autónoma de Buenos Aires|AR;Córdoba|Córdoba|AR;Sydney|NSW|AU;
 Melbourne|VIC|AU;Brisbane|QLD|AU;Perth|WA|AU;Adelaide|SA|AU;Auckland||NZ;Wellington||NZ;
-London|LND|GB;Manchester|MAN|GB;Edinburgh|EDH|GB;Cardiff|CRF|GB;Belfast|BFS|GB;Dublin|D|IE;Cork|CO|IE;
-Paris||FR;Lyon||FR;Marseille||FR;Berlin|BE|DE;Munich|BY|DE;Hamburg|HH|DE;Cologne|NW|DE;
-Madrid|MD|ES;Barcelona|CT|ES;Valencia|VC|ES;Rome|RM|IT;Milan|MI|IT;Naples|NA|IT;Turin|TO|IT;
+London|England|GB;Manchester|England|GB;Edinburgh|Scotland|GB;Cardiff|Wales|GB;Belfast|Northern Ireland|GB;Dublin|County Dublin|IE;Cork|County Cork|IE;
+Paris||FR;Lyon||FR;Marseille||FR;Berlin|Berlin|DE;Munich|Bayern|DE;Hamburg|Hamburg|DE;Cologne|Nordrhein-Westfalen|DE;
+Madrid|Madrid|ES;Barcelona|Barcelona|ES;Valencia|Valencia|ES;Rome|RM|IT;Milan|MI|IT;Naples|NA|IT;Turin|TO|IT;
 Amsterdam||NL;Rotterdam||NL;Brussels||BE;Vienna||AT;Zürich|ZH|CH;Geneva|GE|CH;Stockholm||SE;
 Oslo||NO;Copenhagen||DK;Helsinki||FI;Warsaw||PL;Kraków||PL;Prague||CZ;Lisbon||PT;Porto||PT;
-Athens||GR;Mumbai|MH|IN;Delhi|DL|IN;Bengaluru|KA|IN;Chennai|TN|IN;Kolkata|WB|IN;Tokyo|13|JP;
-Osaka|27|JP;Kyoto|26|JP;Seoul||KR;Singapore||SG;Kuala Lumpur|14|MY;Nairobi||KE;Lagos|LA|NG;
-Accra||GH;Johannesburg|GP|ZA;Cape Town|WC|ZA;Cairo||EG;Istanbul||TR;Tel Aviv||IL`;
+Athens||GR;Mumbai|Maharashtra|IN;Delhi|Delhi|IN;Bengaluru|Karnataka|IN;Chennai|Tamil Nadu|IN;Kolkata|West Bengal|IN;Tokyo|Tokyo|JP;
+Osaka|Osaka|JP;Kyoto|Kyoto|JP;Seoul||KR;Singapore||SG;Kuala Lumpur|Kuala Lumpur|MY;Nairobi||KE;Lagos|Lagos|NG;
+Accra||GH;Johannesburg|Gauteng|ZA;Cape Town|Western Cape|ZA;Cairo||EG;Istanbul||TR;Tel Aviv||IL`;
 
 export const CITIES: readonly CityRow[] = CITY_TABLE.replace(/\s*\n\s*/g, '')
   .split(';')

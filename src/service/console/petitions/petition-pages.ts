@@ -6,7 +6,7 @@ import type { PetitionFields, PetitionFieldProblem } from '../../petitions/petit
 import { isClosed } from '../../petitions/petitions.js';
 import type { PetitionRow } from '../../store/store.js';
 import { CONSOLE_PATH } from '../shell/console-env.js';
-import { actionButton, checkbox, consoleTime, count, csrfField, page, textArea, textField } from '../shell/layout.js';
+import { actionButton, checkbox, consoleTime, count, csrfField, page, tableRegion, textArea, textField } from '../shell/layout.js';
 import type { FormProblem, Html } from '../shell/layout.js';
 
 /** A petition's counts as the console shows them. */
@@ -45,9 +45,7 @@ export function petitionListPage(session: ConsoleSession, petitions: Array<{ pet
     html`<p><a class="button" href="${CONSOLE_PATH}/petitions/new">Create a petition</a></p>
 ${petitions.length === 0
   ? html`<p>No petitions yet.</p>`
-  : html`<table>
-<caption>All petitions, newest first</caption>
-<thead><tr><th scope="col">Petition</th><th scope="col">Status</th><th scope="col" class="number">Counted</th><th scope="col" class="number">Listed</th><th scope="col" class="number">Awaiting confirmation</th><th scope="col" class="number">Invalidated</th><th scope="col" class="number">Goal</th></tr></thead>
+  : tableRegion('petitions-caption', 'All petitions, newest first', html`<thead><tr><th scope="col">Petition</th><th scope="col">Status</th><th scope="col" class="number">Counted</th><th scope="col" class="number">Listed</th><th scope="col" class="number">Awaiting confirmation</th><th scope="col" class="number">Invalidated</th><th scope="col" class="number">Goal</th></tr></thead>
 <tbody>
 ${petitions.map(
   ({ petition, counts }) => html`<tr>
@@ -60,8 +58,7 @@ ${petitions.map(
 <td class="number">${petition.goal === null ? '–' : count(petition.goal)}</td>
 </tr>`,
 )}
-</tbody>
-</table>`}`,
+</tbody>`)}`,
   );
 }
 

@@ -143,6 +143,19 @@ export function actionButton(session: ConsoleSession, action: string, label: str
   return html`<form method="post" action="${action}">${csrfField(session)}<button type="submit"${style ? raw(` class="${style}"`) : ''}>${label}</button></form>`;
 }
 
+/**
+ * A table in a region of its own that scrolls sideways on a narrow screen, so the page never
+ * does: labelled by the table's caption, and focusable, so a keyboard can scroll it.
+ */
+export function tableRegion(captionId: string, caption: string | Html, content: Html): Html {
+  return html`<div class="table-region" role="region" aria-labelledby="${captionId}" tabindex="0">
+<table>
+<caption id="${captionId}">${caption}</caption>
+${content}
+</table>
+</div>`;
+}
+
 /** Times in the console: UTC, to the second, as the API writes them but easier to read. */
 export function consoleTime(unixMs: number): string {
   return toIsoSeconds(unixMs).replace('T', ' ').replace('Z', ' UTC');
