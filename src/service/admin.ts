@@ -9,9 +9,10 @@ import type { PetitionFieldsText } from './petitions/petition-fields.js';
 import { createPetition, existingPetition, updatePetition } from './petitions/petition-writes.js';
 import { petitionResource } from './petitions/petitions.js';
 import { seedSignatures } from './seed/seed.js';
+import { existingSignature, hideSignature, showSignature } from './signatures/moderation.js';
 import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store/store.js';
-import { openStoreEngine } from './store/engines/store-engine.js';
+import { openWritableEngine } from './store/engines/store-engine.js';
 import type { AuthKeyRequestRecord } from './store/store.js';
 
 /**
@@ -35,6 +36,13 @@ interface AuthKeyRequestRow {
   deliveries: { id: number; state: string; attempts: number }[];
 }
 
+/** What the name commands print: ids only, no signer's data (admin output ends up in logs). */
+interface SignatureVisibility {
+  signature_id: number;
+  petition_id: number;
+  hidden: boolean;
+}
+
 export interface ServiceAdmin {
   createConsumer(name: string): Promise<{ api_key: string; secret: string }>;
   /** A title alone, or the petition's fields as text (see petition-fields.ts). */
@@ -43,6 +51,9 @@ export interface ServiceAdmin {
   updatePetition(id: number, fields: PetitionFieldsText): Promise<PetitionResource>;
   petition(id: number): Promise<PetitionResource>;
   seed(petitionId: number, count: number): Promise<{ inserted: number }>;
+  /** Takes a name out of the public list (it still counts), or puts back one an operator took out. */
+  hideName(signatureId: number): Promise<SignatureVisibility>;
+  showName(signatureId: number): Promise<SignatureVisibility>;
   listAuthKeys(): Promise<AuthKeyRequestRow[]>;
   grant(id: number): Promise<AuthKeyRequestRow>;
   deny(id: number): Promise<AuthKeyRequestRow>;
@@ -55,7 +66,7 @@ export interface ServiceAdmin {
 
 /** `database`: a SQLite file's path, or a postgres:// URL (store-engine.ts). */
 export async function openAdmin(database: string): Promise<ServiceAdmin> {
-  const store = createStore(await openStoreEngine(database));
+  const store = createStore(await openWritableEngine(database));
   const toRow = async (record: AuthKeyRequestRecord): Promise<AuthKeyRequestRow> => ({
     id: record.id,
     petition_id: record.petition_id,
@@ -70,6 +81,10 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
     updated_at: new Date(record.updated_at).toISOString(),
     deliveries: (await store.deliveriesOf.all(record.id)).map(({ id, state, attempts }) => ({ id, state, attempts })),
   });
+  const visibility = async (id: number): Promise<SignatureVisibility> => {
+    const signature = await existingSignature(store, id);
+    return { signature_id: signature.id, petition_id: signature.petition_id, hidden: signature.hidden === 1 };
+  };
   return {
     async createConsumer(name) {
       const credentials = { api_key: `pk_${randomBytes(16).toString('hex')}`, secret: randomBytes(32).toString('hex') };
@@ -82,6 +97,14 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
     updatePetition: async (id, fields) => petitionResource(await updatePetition(store, id, fields, COMMAND_LINE), Date.now()),
     petition: async (id) => petitionResource(await existingPetition(store, id), Date.now()),
     seed: (petitionId, count) => seedSignatures(store, petitionId, count),
+    hideName: async (id) => {
+      await hideSignature(store, id, COMMAND_LINE);
+      return visibility(id);
+    },
+    showName: async (id) => {
+      await showSignature(store, id, COMMAND_LINE);
+      return visibility(id);
+    },
     listAuthKeys: async () => Promise.all((await store.allAuthKeyRequests.all()).map(toRow)),
     grant: async (id) => toRow(await decideKeyRequest(store, id, 'grant', COMMAND_LINE)),
     deny: async (id) => toRow(await decideKeyRequest(store, id, 'deny', COMMAND_LINE)),

@@ -3,7 +3,8 @@
 import { parseArgs } from 'node:util';
 import { openAdmin } from './admin.js';
 import type { ServiceAdmin } from './admin.js';
-import { DatabaseNotWritableError, startService } from './index.js';
+import { startService } from './index.js';
+import { DatabaseNotWritableError } from './store/engines/store-engine.js';
 import { smtpSettingsProblem } from './confirmation/mailer.js';
 import type { SmtpSettings } from './confirmation/mailer.js';
 import type { PetitionFieldsText } from './petitions/petition-fields.js';
@@ -33,15 +34,17 @@ const USAGE = `usage:
   petition-embed service admin update-petition --db DATABASE ID [--title TEXT] ${PETITION_FLAGS} [--no-confirm-signers] [--clear-targets]
   petition-embed service admin petition --db DATABASE ID
   petition-embed service admin seed --db DATABASE --petition N --count C
+  petition-embed service admin hide-name|show-name --db DATABASE SIGNATURE_ID
   petition-embed service admin auth-keys --db DATABASE
   petition-embed service admin grant|deny|revoke --db DATABASE ID
 `;
 
 class UsageError extends Error {}
 
+/** `name`: a flag's, or an upper-case positional argument's (ID). */
 function wholeNumber(name: string, text: string | undefined, min: number): number {
   if (text === undefined || !/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < min) {
-    throw new UsageError(`--${name}: must be a whole number from ${min}`);
+    throw new UsageError(`${/^[A-Z_]+$/.test(name) ? name : `--${name}`}: must be a whole number from ${min}`);
   }
   return Number(text);
 }
@@ -62,13 +65,19 @@ export async function main(args: string[]): Promise<void> {
     if (args[0] === 'admin') await runAdmin(args.slice(1));
     else await runService(args);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof OperatorError || isParseArgsError(error)) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
       process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
       process.exitCode = 2;
       return;
     }
+    // The command was understood and its value refused: the reason alone, one line a problem.
+    if (error instanceof OperatorError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
     if (error instanceof DatabaseNotWritableError) {
-      process.stderr.write(`petition service not started: ${error.message}\n`);
+      process.stderr.write(`${args[0] === 'admin' ? 'admin command not run' : 'petition service not started'}: ${error.message}\n`);
       process.exitCode = 1;
       return;
     }
@@ -220,6 +229,8 @@ async function runAdmin(args: string[]): Promise<void> {
     'update-petition': (admin) => admin.updatePetition(wholeNumber('ID', id, 1), petitionText),
     petition: (admin) => admin.petition(wholeNumber('ID', id, 1)),
     seed: (admin) => admin.seed(wholeNumber('petition', values.petition, 1), wholeNumber('count', values.count, 1)),
+    'hide-name': (admin) => admin.hideName(wholeNumber('SIGNATURE_ID', id, 1)),
+    'show-name': (admin) => admin.showName(wholeNumber('SIGNATURE_ID', id, 1)),
     'auth-keys': (admin) => admin.listAuthKeys(),
     grant: (admin) => admin.grant(wholeNumber('ID', id, 1)),
     deny: (admin) => admin.deny(wholeNumber('ID', id, 1)),

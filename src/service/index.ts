@@ -13,7 +13,7 @@ import { confirmationRoutes } from './confirmation/confirmation-routes.js';
 import { withdrawalRoutes } from './confirmation/withdrawal-routes.js';
 import { ConfirmationCodeLimit } from './limits/confirmation-code-limit.js';
 import { consoleApp } from './console/console-app.js';
-import { CONSOLE_PATH } from './console/console-env.js';
+import { CONSOLE_PATH } from './console/shell/console-env.js';
 import { CallbackDelivery } from './auth-keys/callback-delivery.js';
 import { DEFAULT_DELIVERY_TIMING } from './auth-keys/delivery-timing.js';
 import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from '../shared/connection-limits.js';
@@ -22,7 +22,6 @@ import { DatabaseHealth } from './store/database-health.js';
 import { SubmissionScreen } from './abuse/submission-screen.js';
 import type { ScreenedSubmission } from './signatures/signature-submission.js';
 import { openDatabase } from './store/engines/database.js';
-import { errorCode } from './errors/error-code.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
 import { QueueWorker } from './background/queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './limits/rate-limit.js';
@@ -38,7 +37,7 @@ import { submissionListener } from './http/submission-listener.js';
 import { SubmissionLookups } from './signatures/submission-lookups.js';
 import { removeExpiredUnconfirmed } from './confirmation/signer-confirmation.js';
 import { createStore } from './store/store.js';
-import { databaseName, isPostgresUrl, openStoreEngine } from './store/engines/store-engine.js';
+import { isPostgresUrl, openWritableEngine } from './store/engines/store-engine.js';
 import { SqliteEngine } from './store/engines/sqlite-engine.js';
 import { DEFAULT_IPV6_PREFIX } from '../shared/client-network.js';
 
@@ -101,18 +100,13 @@ export interface RunningService {
 /** Expired replay memory and unconfirmed signatures whose links expired are removed this often. */
 const PRUNE_EVERY_MS = 60_000;
 
-/** The database cannot be opened for writing: the service does not start on it. */
-export class DatabaseNotWritableError extends Error {
-  override name = 'DatabaseNotWritableError';
-}
-
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const allowPrivate = options.allowPrivateCallbacks ?? false;
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const ipv6Prefix = options.ipv6Prefix ?? DEFAULT_IPV6_PREFIX;
-  const store = createStore(await openWritable(options.dbPath, options.busyTimeoutMs));
+  const store = createStore(await openWritableEngine(options.dbPath, { busyTimeoutMs: options.busyTimeoutMs }));
   const onPostgres = isPostgresUrl(options.dbPath);
   const health = new DatabaseHealth({
     // A server's database has no file here to watch; its failures are seen by their codes.
@@ -257,14 +251,4 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       return closing;
     },
   };
-}
-
-async function openWritable(database: string, busyTimeoutMs: number | undefined) {
-  try {
-    return await openStoreEngine(database, { busyTimeoutMs });
-  } catch (error) {
-    // The code says why (SQLITE_READONLY, EACCES, ENOTDIR, ECONNREFUSED, …). A URL is named
-    // without its password.
-    throw new DatabaseNotWritableError(`the database ${databaseName(database)} cannot be opened for writing (${errorCode(error)})`);
-  }
 }

@@ -113,7 +113,7 @@ test('the store reaches neither HTTP, the console nor a domain folder; shared an
 });
 
 test('a route module never imports a SQL engine; the store it may', () => {
-  for (const from of ['src/service/http/routes.ts', 'src/service/console/petition-routes.ts', 'src/service/confirmation/confirmation-routes.ts']) {
+  for (const from of ['src/service/http/routes.ts', 'src/service/console/petitions/petition-routes.ts', 'src/service/confirmation/confirmation-routes.ts']) {
     const to = 'src/service/store/engines/sqlite-engine.ts';
     assert.deepEqual(violations({ [from]: [to], [to]: [], ...using(from) }), ['routes-never-reach-an-engine'], from);
   }

@@ -90,16 +90,23 @@ describe('the console in Chromium', () => {
     await page.getByRole('link', { name: 'Create a petition' }).click();
     await assertAccessible(page, 'the new petition form');
     await page.getByLabel('Goal (optional)').fill('lots');
+    // The likeliest slip: an address without https://.
+    await page.getByLabel('Petition page URL (optional)').fill('www.example.org/old-bridge');
     await page.getByRole('button', { name: 'Create petition' }).click();
     await page.getByRole('alert').getByText('There is a problem').waitFor();
-    assert.deepEqual(await page.getByRole('alert').getByRole('link').allTextContents(), ['Enter a title', 'Goal must be a whole number from 1']);
+    const urlProblem = 'Petition page URL must start with https:// (or http://), like https://www.example.org/old-bridge';
+    assert.deepEqual(await page.getByRole('alert').getByRole('link').allTextContents(), ['Enter a title', 'Goal must be a whole number from 1 to 1,000,000,000', urlProblem]);
     assert.equal(await page.getByLabel('Goal (optional)').inputValue(), 'lots', 'what was typed stays');
+    assert.equal(await page.getByLabel('Petition page URL (optional)').inputValue(), 'www.example.org/old-bridge');
+    assert.equal(await page.getByLabel('Petition page URL (optional)').getAttribute('aria-describedby'), 'petition-url-hint petition-url-error');
+    assert.equal(await page.locator('#petition-url-error').textContent(), `Error: ${urlProblem}`);
     await assertAccessible(page, 'the petition form with errors');
 
     await page.getByLabel('Title').fill('Plant a thousand trees');
     await page.getByLabel('Overview (optional)').fill('Our streets need shade.');
     await page.getByLabel('Targets (optional)').fill('The Mayor\nCity council');
     await page.getByLabel('Goal (optional)').fill('1000');
+    await page.getByLabel('Petition page URL (optional)').fill('https://www.example.org/old-bridge');
     await page.getByRole('button', { name: 'Create petition' }).click();
     await page.getByRole('heading', { name: 'Plant a thousand trees' }).waitFor();
     await page.getByText('The petition is created.').waitFor();
@@ -115,7 +122,16 @@ describe('the console in Chromium', () => {
     await page.getByLabel('Signers confirm by email').check();
     await page.getByRole('button', { name: 'Save petition' }).click();
     await page.getByText('The petition is saved.').waitFor();
-    await page.getByRole('button', { name: 'Close petition' }).click();
+    // Closing asks first, on a page of its own; cancelling changes nothing.
+    await page.getByRole('link', { name: 'Close petition' }).click();
+    await page.getByRole('heading', { name: 'Close “Plant a thousand trees”?' }).waitFor();
+    await assertAccessible(page, 'the close confirmation');
+    await page.getByRole('link', { name: 'Cancel: keep it open' }).click();
+    await page.getByRole('link', { name: 'Close petition' }).waitFor();
+    assert.equal(((await (await fetch(`${t.baseUrl}/petitions/${petitionId}?api_key=${t.consumer.api_key}`)).json()) as { status: string }).status, 'open');
+    await page.getByRole('link', { name: 'Close petition' }).click();
+    await page.getByRole('button', { name: 'Close the petition' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByText('The petition is closed: it takes no more signatures.').waitFor();
     await page.getByRole('button', { name: 'Open petition' }).click();
     await page.getByText('The petition is open: it takes signatures.').waitFor();
@@ -210,9 +226,9 @@ describe('the console’s pages for problems', () => {
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await assertAccessible(page, 'the page for an unknown petition');
 
-      await page.goto(consoleUrl(`/petitions/${t.petitionId}`));
+      await page.goto(consoleUrl(`/petitions/${t.petitionId}/close`));
       await page.locator('input[name="csrf"]').evaluateAll((inputs) => inputs.forEach((input) => ((input as HTMLInputElement).value = 'forged')));
-      await page.getByRole('button', { name: 'Close petition' }).click();
+      await page.getByRole('button', { name: 'Close the petition' }).click();
       await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
       await assertAccessible(page, 'the page for a forged form');
 

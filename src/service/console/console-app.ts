@@ -9,18 +9,18 @@ import { csrfTokenMatches, currentSession } from '../operators/console-sessions.
 import { errorCode } from '../errors/error-code.js';
 import { OperatorError } from '../errors/operator-error.js';
 import { securePageHeaders } from '../http/page-style.js';
-import { alertRoutes } from './alert-routes.js';
-import { auditRoutes } from './audit-routes.js';
-import { blockListRoutes } from './block-list-routes.js';
-import { bulkInvalidationRoutes } from './bulk-invalidation-routes.js';
-import type { ConsoleDependencies, ConsoleEnv, FormFields } from './console-env.js';
-import { CONSOLE_PATH, sessionCookie } from './console-env.js';
-import { failurePage, forgedFormPage, notFoundPage, refusedPage, unavailablePage } from './error-pages.js';
-import { keyRequestRoutes } from './key-request-routes.js';
-import { page } from './layout.js';
-import { petitionRoutes } from './petition-routes.js';
-import { sessionRoutes, signInRoutes } from './sign-in-routes.js';
-import { signatureRoutes } from './signature-routes.js';
+import { alertRoutes } from './abuse/alert-routes.js';
+import { auditRoutes } from './access/audit-routes.js';
+import { blockListRoutes } from './abuse/block-list-routes.js';
+import { bulkInvalidationRoutes } from './abuse/bulk-invalidation-routes.js';
+import type { ConsoleDependencies, ConsoleEnv, FormFields } from './shell/console-env.js';
+import { CONSOLE_PATH, sessionCookie } from './shell/console-env.js';
+import { failurePage, forgedFormPage, notFoundPage, refusedPage, unavailablePage } from './shell/error-pages.js';
+import { keyRequestRoutes } from './access/key-request-routes.js';
+import { page } from './shell/layout.js';
+import { petitionRoutes } from './petitions/petition-routes.js';
+import { sessionRoutes, signInRoutes } from './access/sign-in-routes.js';
+import { signatureRoutes } from './petitions/signature-routes.js';
 
 /** Forms carry at most a petition's fields: 10,000 characters of overview, percent-encoded. */
 const FORM_BODY_LIMIT_BYTES = 256 * 1024;

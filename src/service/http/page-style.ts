@@ -16,6 +16,7 @@ header.site { background: var(--ink); color: #fff; padding: .75rem 1rem; display
 header.site a { color: #fff; }
 header.site nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; }
 header.site form { margin: 0; }
+header.site span, h1 { overflow-wrap: anywhere; }
 main { max-width: 72rem; margin: 0 auto; padding: 1rem 1rem 3rem; }
 main.narrow { max-width: 40rem; }
 h1 { font-size: 2rem; line-height: 1.2; margin: 1rem 0; }
@@ -37,6 +38,8 @@ button.warning { background: var(--error); color: #fff; border-color: var(--erro
 .error-summary h2 { margin-top: 0; }
 .notice { border-left: 5px solid var(--link); padding: .5rem 1rem; background: #f3f2f1; margin-bottom: 1.5rem; }
 table { border-collapse: collapse; width: 100%; margin-bottom: 1rem; }
+.table-region { overflow-x: auto; margin-bottom: 1rem; position: relative; } /* relative: the visually hidden text in its buttons overflows this box, not the page */
+.table-region table { margin-bottom: 0; }
 caption { text-align: left; font-weight: 700; margin-bottom: .5rem; }
 th, td { text-align: left; vertical-align: top; border-bottom: 1px solid var(--line); padding: .5rem .5rem .5rem 0; }
 td.number, th.number { text-align: right; }

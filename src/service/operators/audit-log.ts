@@ -33,6 +33,7 @@ export type AuditAction =
   | 'key request denied'
   | 'key request revoked'
   | 'signature hidden'
+  | 'signature shown'
   | 'signature invalidated'
   | 'signer erased'
   | 'signature withdrawn'

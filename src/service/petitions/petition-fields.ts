@@ -10,7 +10,6 @@ export const PETITION_TARGETS_MAX = 50;
 export const PETITION_URL_MAX_LENGTH = 2048;
 export const PETITION_GOAL_MAX = 1_000_000_000;
 
-
 /** What the operator sets; `signature_count` and `created_at` are the service's own. */
 export interface PetitionFields {
   title: string;
@@ -55,12 +54,33 @@ export class PetitionFieldsError extends OperatorError {
 
 const CLEAR = 'none';
 
+const GOAL_RANGE = `must be a whole number from 1 to ${PETITION_GOAL_MAX.toLocaleString('en-GB')}`;
+
+const isHttpUrl = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
+
+/**
+ * An address typed without its scheme (www.example.org/old-bridge) is the likeliest slip: the
+ * message then shows the address it most likely meant, for the operator to confirm by typing it.
+ */
+function urlMessage(typed: string): string {
+  const withScheme = `https://${typed}`;
+  if (!/^https?:/i.test(typed) && isHttpUrl(withScheme) && new URL(withScheme).hostname.includes('.')) {
+    return `must start with https:// (or http://), like ${new URL(withScheme).href}`;
+  }
+  return 'must be a full web address starting with https:// (or http://), like https://www.example.org/save-the-park';
+}
+
+function isCalendarDate(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
 const httpUrl = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(PETITION_URL_MAX_LENGTH, `must be at most ${PETITION_URL_MAX_LENGTH} characters`),
-  v.url('must be an http or https URL'),
-  v.check((text) => /^https?:$/.test(new URL(text).protocol), 'must be an http or https URL'),
+  // Checks after a failed one still run (valibot): this one must never throw on what it is given.
+  v.check(isHttpUrl, (issue) => urlMessage(String(issue.input))),
   // Stored as the URL parser writes it, so get_id finds it however the host's case was typed.
   v.transform((text) => new URL(text).href),
 );
@@ -100,10 +120,10 @@ const fieldSchemas = {
   goal: v.nullable(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,10}$/, 'must be a whole number from 1'),
+      v.regex(/^\d{1,10}$/, GOAL_RANGE),
       v.transform(Number),
-      v.minValue(1, 'must be a whole number from 1'),
-      v.maxValue(PETITION_GOAL_MAX, `must be at most ${PETITION_GOAL_MAX}`),
+      v.minValue(1, GOAL_RANGE),
+      v.maxValue(PETITION_GOAL_MAX, GOAL_RANGE),
     ),
   ),
   status: v.picklist(['open', 'closed'], 'must be open or closed'),
@@ -112,6 +132,8 @@ const fieldSchemas = {
       v.string(),
       // A date alone would leave open whether the day is in or out: a time and offset are required.
       v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, 'must be an ISO 8601 date-time with its offset, like 2026-12-31T23:59:59Z'),
+      // Date.parse rolls 2026-02-30 over into March: the day typed must be the day parsed.
+      v.check((text) => isCalendarDate(text.slice(0, 10)), 'must be a real date'),
       v.transform((text) => Date.parse(text)),
       v.check((time) => Number.isFinite(time), 'must be a real date'),
     ),

@@ -13,6 +13,8 @@ const CHUNK = 50_000;
 const HIDDEN_SHARE = 0.05;
 /** Seeded history spans about six months before the petition's earliest signature. */
 const HISTORY_MS = 182 * 24 * 60 * 60_000;
+/** Ten times the benchmarks' million: a slip of the finger (a count of 10^14) must not fill the disk for hours. */
+const SEED_COUNT_MAX = 10_000_000;
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
@@ -24,7 +26,9 @@ function pick<T>(items: readonly T[]): T {
  * stay in time order without renumbering, and a service running on the file keeps appending.
  */
 export async function seedSignatures(store: Store, petitionId: number, count: number): Promise<{ inserted: number }> {
-  if (!Number.isSafeInteger(count) || count < 1) throw new OperatorError('count: must be a whole number from 1');
+  if (!Number.isSafeInteger(count) || count < 1 || count > SEED_COUNT_MAX) {
+    throw new OperatorError(`count: must be a whole number from 1 to ${SEED_COUNT_MAX.toLocaleString('en-GB')}`);
+  }
   if (!await store.petitionById.get(petitionId)) throw new OperatorError(`petition ${petitionId} not found`);
   const run = randomBytes(4).toString('hex');
   const averageGapMs = Math.max(1, HISTORY_MS / count);

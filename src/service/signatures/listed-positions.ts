@@ -1,7 +1,7 @@
 // Keeps a petition's listed positions dense when a signature leaves the list (hidden,
-// invalidated, erased), so that paging by position range (pagination.ts) stays right: the rows
-// on the shorter side of the gap move one step towards it, and the petition's first or last
-// position follows. Run inside the transaction that removes the signature.
+// invalidated, erased) or comes back (shown again), so that paging by position range
+// (pagination.ts) stays right: the rows on the shorter side of the gap move one step, and the
+// petition's first or last position follows. Run inside the transaction that moves the signature.
 import type { PetitionRow, Store } from '../store/store.js';
 
 export interface ListedRange {
@@ -29,6 +29,30 @@ export async function closeListedGap(store: Store, petition: Pick<PetitionRow, '
   await store.parkListedPositions.run({ petition_id: petition.id, from: position + 1, to: last, by: -1 });
   await store.landParkedPositions.run({ petition_id: petition.id });
   return { first, last: last - 1 };
+}
+
+/**
+ * Opens a gap for a signature coming back into the list right after the listed one at
+ * `after` (null: before every listed one), moving the shorter side of the list one step away.
+ * Returns the position the signature takes and the petition's new range.
+ */
+export async function openListedGap(
+  store: Store,
+  petition: Pick<PetitionRow, 'id' | 'first_listed_position' | 'last_listed_position'>,
+  after: number | null,
+): Promise<{ position: number } & ListedRange> {
+  const { first_listed_position: first, last_listed_position: last } = petition;
+  const at = after === null ? first : after + 1;
+  if (at - first <= last - at + 1) {
+    if (at > first) {
+      await store.parkListedPositions.run({ petition_id: petition.id, from: first, to: at - 1, by: -1 });
+      await store.landParkedPositions.run({ petition_id: petition.id });
+    }
+    return { position: at - 1, first: first - 1, last };
+  }
+  await store.parkListedPositions.run({ petition_id: petition.id, from: at, to: last, by: 1 });
+  await store.landParkedPositions.run({ petition_id: petition.id });
+  return { position: at, first, last: last + 1 };
 }
 
 /** Position moves written per statement when a whole list is renumbered. */

@@ -1,9 +1,10 @@
-// The operator's decisions on one signature: hide its name from the list (it still counts) or
-// invalidate it (it no longer counts). Either way the list stays dense (listed-positions.ts),
-// the count changes in the same transaction, and the audit log says who did it.
+// The operator's decisions on one signature: hide its name from the list (it still counts), show
+// it again, or invalidate it (it no longer counts). Either way the list stays dense
+// (listed-positions.ts), the count changes in the same transaction, and the audit log says who
+// did it.
 import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
-import { closeListedGap } from './listed-positions.js';
+import { closeListedGap, openListedGap } from './listed-positions.js';
 import { OperatorError } from '../errors/operator-error.js';
 import type { SignatureRecord } from '../store/signature-admin-store.js';
 import type { Store } from '../store/store.js';
@@ -36,6 +37,40 @@ export async function hideSignature(store: Store, id: number, actor: Actor, now 
     await store.hideSignature.run(id);
     await recordRemoval(store, signature, 0);
     await recordAudit(store, actor, 'signature hidden', `signature ${id}`, `petition ${signature.petition_id}`, now);
+  });
+}
+
+/**
+ * Whether an operator hid this name, and so may show it again. A signer may ask to be hidden
+ * when signing (the same `hidden` flag): that choice is theirs, and no operator undoes it. The
+ * audit log is where an operator's hiding is recorded, in the transaction that hid it.
+ */
+export async function hiddenByOperator(store: Store, signature: Pick<SignatureRecord, 'id' | 'hidden' | 'state'>): Promise<boolean> {
+  if (signature.hidden !== 1 || signature.state === 'invalidated') return false;
+  const latest = await store.latestAuditAction.get({ subject: `signature ${signature.id}`, first: 'signature hidden', second: 'signature shown' });
+  return latest?.action === 'signature hidden';
+}
+
+/**
+ * The name an operator hid goes back into the list, at its place in time order (signed_on, then
+ * id, as the list is kept); an unconfirmed signature's name is listed once it is confirmed.
+ */
+export async function showSignature(store: Store, id: number, actor: Actor, now = Date.now()): Promise<void> {
+  await store.db.transaction(async () => {
+    const signature = await existingSignature(store, id);
+    if (signature.hidden === 0) throw new OperatorError(`signature ${id} is already shown in the list`);
+    if (signature.state === 'invalidated') throw new OperatorError(`signature ${id} is invalidated, so it is not listed`);
+    if (!(await hiddenByOperator(store, signature))) throw new OperatorError(`signature ${id} was hidden at its signer’s request, so it stays hidden`);
+    if (signature.state === 'unconfirmed') {
+      await store.showSignature.run({ id, position: null });
+    } else {
+      const petition = (await store.petitionForUpdate.get(signature.petition_id))!;
+      const before = await store.listedBefore.get({ petition_id: petition.id, signed_on: signature.signed_on, id });
+      const { position, first, last } = await openListedGap(store, petition, before?.listed_position ?? null);
+      await store.showSignature.run({ id, position });
+      await store.recordListedRange.run({ id: petition.id, first, last });
+    }
+    await recordAudit(store, actor, 'signature shown', `signature ${id}`, `petition ${signature.petition_id}`, now);
   });
 }
 

@@ -70,6 +70,10 @@ export function operatorStatements(db: SqlEngine) {
     insertAuditEntry: db.prepare<Omit<AuditRow, 'id'>>(
       'INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (@at, @actor, @action, @subject, @detail)',
     ),
+    /** The latest of the given actions on a subject ("signature 812"), if any. */
+    latestAuditAction: db.prepare<{ subject: string; first: string; second: string }, { action: string }>(
+      'SELECT action FROM audit_log WHERE subject = @subject AND action IN (@first, @second) ORDER BY id DESC LIMIT 1',
+    ),
     auditEntriesBefore: db.prepare<[number, number], AuditRow>('SELECT * FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?'),
     allPetitions: db.prepare<[], PetitionRow>(
       `SELECT id, title, overview, targets, goal, status, end_at, url, image_url, created_at, signature_count,

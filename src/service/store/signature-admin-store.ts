@@ -67,6 +67,19 @@ export function signatureAdminStatements(db: SqlEngine) {
     deleteSignature: db.prepare<[number]>('DELETE FROM signatures WHERE id = ?'),
     deleteQueuedOfEmail: db.prepare<[string]>('DELETE FROM signature_queue WHERE email_identity = ?'),
     hideSignature: db.prepare<[number]>('UPDATE signatures SET hidden = 1, listed_position = NULL WHERE id = ?'),
+    /** Back in the list at `position` (null: listed when its signer confirms). */
+    showSignature: db.prepare<{ id: number; position: number | null }>('UPDATE signatures SET hidden = 0, listed_position = @position WHERE id = @id'),
+    /** The listed signature just before a time and id, in the list's order (time, then id). */
+    listedBefore: db.prepare<{ petition_id: number; signed_on: number; id: number }, { listed_position: number }>(
+      `SELECT listed_position FROM signatures
+       WHERE petition_id = @petition_id AND listed_position IS NOT NULL
+         AND (signed_on < @signed_on OR (signed_on = @signed_on AND id < @id))
+       ORDER BY signed_on DESC, id DESC LIMIT 1`,
+    ),
+    /** The petition's listed range after a signature came back into the list. */
+    recordListedRange: db.prepare<{ id: number; first: number; last: number }>(
+      'UPDATE petitions SET first_listed_position = @first, last_listed_position = @last WHERE id = @id',
+    ),
     invalidateSignature: db.prepare<[number]>(
       "UPDATE signatures SET state = 'invalidated', listed_position = NULL WHERE id = ?",
     ),

@@ -133,7 +133,7 @@ describe('admin commands for the petition', () => {
 
     const bad = runAdmin(['update-petition', '--db', t.dbPath, String(id), '--goal=-5', '--status', 'paused', '--url', 'ftp://x.example.org/', '--end-at', '2030-01-01', '--title', ' ']);
     assert.equal(bad.status, 2);
-    for (const line of ['title: is required', 'goal: must be a whole number from 1', 'status: must be open or closed', 'end_at: must be an ISO 8601 date-time', 'url: must be an http or https URL']) {
+    for (const line of ['title: is required', 'goal: must be a whole number from 1 to 1,000,000,000', 'status: must be open or closed', 'end_at: must be an ISO 8601 date-time', 'url: must be a full web address starting with https://']) {
       assert.ok(bad.stderr.includes(line), `${line}\n${bad.stderr}`);
     }
     const taken = runAdmin(['create-petition', '--db', t.dbPath, '--title', 'Same URL', '--url', 'https://cli.example.org/p']);

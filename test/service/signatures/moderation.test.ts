@@ -22,7 +22,7 @@ before(async () => {
 });
 after(() => f.close());
 
-async function act(signatureId: number, action: 'hide' | 'invalidate' | 'erase', fields: Record<string, string> = {}) {
+async function act(signatureId: number, action: 'hide' | 'show' | 'invalidate' | 'erase', fields: Record<string, string> = {}) {
   await f.client.get(`/admin/signatures/${signatureId}`);
   return f.client.post(`/admin/signatures/${signatureId}/${action}`, fields);
 }
@@ -77,6 +77,63 @@ describe('hiding and invalidating', () => {
     assert.equal(afterHidden.rows, after.rows);
     assert.equal(afterHidden.signatureCount, after.signatureCount - 1);
     assert.match(pageText((await f.client.get(`/admin/signatures/${middle.id}`)).body), /Status Invalidated/);
+  });
+});
+
+describe('showing a hidden name again', () => {
+  test('a name an operator hid goes back to its place in time order, wherever it was; the list and count are as before', async () => {
+    const before = await assertDense(t, t.petitionId);
+    const listedBefore = await everyListedThroughApi(t, t.petitionId);
+    // Near the newest end, near the oldest end, and in the middle: each side of the list moves.
+    const picked = [before.last - 2, before.first + 1, Math.floor((before.first + before.last) / 2)];
+    const ids = [];
+    for (const position of picked) ids.push((await signatureAt(t, t.petitionId, position)).id);
+    for (const id of ids) await act(id, 'hide');
+    assert.equal((await listedState(t, t.petitionId)).rows, before.rows - 3);
+
+    const page = pageText((await f.client.get(`/admin/signatures/${ids[0]}`)).body);
+    assert.match(page, /Show name in the list/);
+    for (const id of [...ids].reverse()) {
+      const shown = await act(id, 'show');
+      assert.equal(shown.location, `/admin/signatures/${id}?done=shown`, pageText(shown.body));
+      await assertDense(t, t.petitionId);
+    }
+    const after = await assertDense(t, t.petitionId);
+    assert.equal(after.rows, before.rows);
+    assert.equal(after.signatureCount, before.signatureCount);
+    assert.deepEqual(await everyListedThroughApi(t, t.petitionId), listedBefore, 'the API lists everyone in the same order as before');
+    assert.deepEqual(await everyListedThroughApi(t, t.petitionId, 'time_desc'), [...listedBefore].reverse());
+    assert.match(pageText((await f.client.get(`/admin/signatures/${ids[0]}?done=shown`)).body), /The name is back in the public list.*Status Counted and listed.*Hide name from the list/);
+
+    const again = await act(ids[0]!, 'show');
+    assert.equal(again.status, 400);
+    assert.match(pageText(again.body), /There is a problem signature \d+ is already shown in the list/);
+    const audit = pageText((await f.client.get('/admin/audit')).body);
+    assert.match(audit, new RegExp(`operator@example\\.org signature shown signature ${ids[0]} petition ${t.petitionId}`));
+  });
+
+  test('a name its signer asked to hide has no button, and the console and the command refuse to show it', async () => {
+    const signerHidden = (await readDatabase(t, (db) => db.prepare<[number], { id: number }>("SELECT id FROM signatures WHERE petition_id = ? AND hidden = 1 AND state = 'counted' LIMIT 1").get(t.petitionId)))!.id;
+    const page = pageText((await f.client.get(`/admin/signatures/${signerHidden}`)).body);
+    assert.match(page, /Status Counted, name hidden/);
+    assert.doesNotMatch(page, /Show name in the list/);
+    const refused = await act(signerHidden, 'show');
+    assert.equal(refused.status, 400);
+    assert.match(pageText(refused.body), /There is a problem signature \d+ was hidden at its signer’s request, so it stays hidden/);
+    await assert.rejects(t.admin.showName(signerHidden), /hidden at its signer’s request/);
+    assert.equal((await readDatabase(t, (db) => db.prepare<[number], { hidden: number }>('SELECT hidden FROM signatures WHERE id = ?').get(signerHidden)))!.hidden, 1);
+  });
+
+  test('the admin commands hide-name and show-name do the same, audited as the command line', async () => {
+    const before = await assertDense(t, t.petitionId);
+    const listedBefore = await everyListedThroughApi(t, t.petitionId);
+    const { id } = await signatureAt(t, t.petitionId, before.first + 5);
+    assert.deepEqual(await t.admin.hideName(id), { signature_id: id, petition_id: t.petitionId, hidden: true });
+    assert.equal((await listedState(t, t.petitionId)).rows, before.rows - 1);
+    assert.deepEqual(await t.admin.showName(id), { signature_id: id, petition_id: t.petitionId, hidden: false });
+    await assertDense(t, t.petitionId);
+    assert.deepEqual(await everyListedThroughApi(t, t.petitionId), listedBefore);
+    assert.match(pageText((await f.client.get('/admin/audit')).body), new RegExp(`command line signature shown signature ${id}`));
   });
 });
 

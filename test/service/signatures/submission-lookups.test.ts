@@ -73,8 +73,8 @@ describe('what a submission remembers is dropped when it changes', () => {
     const key = await grantedKey(fixture.t, source);
     const { t, client } = fixture;
     assert.equal((await statusOf(source, key)).status, 202);
-    await client.get(`/admin/petitions/${t.petitionId}`); // for its form's token
-    assert.equal((await client.post(`/admin/petitions/${t.petitionId}/close`)).status, 303);
+    await client.get(`/admin/petitions/${t.petitionId}/close`); // the confirmation, for its form's token
+    assert.equal((await client.post(`/admin/petitions/${t.petitionId}/close`, { confirmed: 'yes' })).status, 303);
     assert.deepEqual(await statusOf(source, key), { status: 403, messages: ['petition is closed'] });
     await client.get(`/admin/petitions/${t.petitionId}`);
     assert.equal((await client.post(`/admin/petitions/${t.petitionId}/open`)).status, 303);

@@ -7,7 +7,8 @@ import { chmodSync, mkdtempSync, renameSync, rmSync, statSync, unlinkSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../../src/service/admin.js';
-import { DatabaseNotWritableError, startService } from '../../../src/service/index.js';
+import { startService } from '../../../src/service/index.js';
+import { DatabaseNotWritableError } from '../../../src/service/store/engines/store-engine.js';
 import { spawnService } from '../child-service.js';
 import { eventually, getJson, grantedKey, signerFields, startTestService, submitSignature } from '../harness.js';
 import type { TestService } from '../harness.js';

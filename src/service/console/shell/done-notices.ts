@@ -6,6 +6,7 @@ const DONE_NOTICES: Record<string, string> = {
   opened: 'The petition is open: it takes signatures.',
   closed: 'The petition is closed: it takes no more signatures.',
   hidden: 'The name is hidden from the public list. The signature still counts.',
+  shown: 'The name is back in the public list, in its place by the time it was signed.',
   invalidated: 'The signature is invalidated: it no longer counts and is not listed.',
   erased: 'The signer’s personal data is erased and the counts are updated.',
   granted: 'The key request is granted. Its requester is told by callback.',

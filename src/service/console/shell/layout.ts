@@ -2,9 +2,9 @@
 // landmarks, one h1 per page, and forms in the GOV.UK pattern (an error summary that links to
 // each field and takes focus, the same message at the field, nothing typed is lost).
 import { html, raw } from 'hono/html';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import { toIsoSeconds } from '../petitions/iso-time.js';
-import { PAGE_STYLE } from '../http/page-style.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import { toIsoSeconds } from '../../petitions/iso-time.js';
+import { PAGE_STYLE } from '../../http/page-style.js';
 import { CONSOLE_PATH } from './console-env.js';
 
 export type Html = ReturnType<typeof html>;
@@ -141,6 +141,19 @@ ${parts.hint}
 /** A POST button with the session's CSRF token, for an action on one thing. */
 export function actionButton(session: ConsoleSession, action: string, label: string, style: 'primary' | 'warning' | '' = ''): Html {
   return html`<form method="post" action="${action}">${csrfField(session)}<button type="submit"${style ? raw(` class="${style}"`) : ''}>${label}</button></form>`;
+}
+
+/**
+ * A table in a region of its own that scrolls sideways on a narrow screen, so the page never
+ * does: labelled by the table's caption, and focusable, so a keyboard can scroll it.
+ */
+export function tableRegion(captionId: string, caption: string | Html, content: Html): Html {
+  return html`<div class="table-region" role="region" aria-labelledby="${captionId}" tabindex="0">
+<table>
+<caption id="${captionId}">${caption}</caption>
+${content}
+</table>
+</div>`;
 }
 
 /** Times in the console: UTC, to the second, as the API writes them but easier to read. */

@@ -2,13 +2,13 @@
 // batch (bulk-invalidation.ts). The filter that acts travels in POST bodies; a URL's query only
 // fills the form in (a trending alert links to its group this way) and is previewed by a press.
 import { Hono } from 'hono';
-import { invalidateInBulk, previewInvalidation, undoInvalidation } from '../abuse/bulk-invalidation.js';
-import { FILTER_FIELDS, readInvalidationFilter, type FilterText } from '../abuse/invalidation-filter.js';
-import type { PetitionRow } from '../store/store.js';
-import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, field, pathId } from './console-env.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage } from './error-pages.js';
+import { invalidateInBulk, previewInvalidation, undoInvalidation } from '../../abuse/bulk-invalidation.js';
+import { FILTER_FIELDS, readInvalidationFilter, type FilterText } from '../../abuse/invalidation-filter.js';
+import type { PetitionRow } from '../../store/store.js';
+import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage } from '../shell/error-pages.js';
 import { bulkInvalidationPage, filterFieldId } from './bulk-invalidation-pages.js';
 
 export function bulkInvalidationRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {

@@ -1,12 +1,13 @@
 // The console's signature pages: a petition's signatures (listed ones by page, the others by
 // id, or a search), and one signature with what the operator can do to it.
 import { html, raw } from 'hono/html';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { SignatureListRow, SignatureRecord } from '../store/signature-admin-store.js';
-import type { PetitionRow } from '../store/store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { actionButton, checkbox, consoleTime, count, csrfField, page } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import { countryName } from '../../signatures/country-names.js';
+import type { SignatureListRow, SignatureRecord } from '../../store/signature-admin-store.js';
+import type { PetitionRow } from '../../store/store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { actionButton, checkbox, consoleTime, count, csrfField, page, tableRegion } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 export type SignatureView =
   | { kind: 'listed'; page: number; totalPages: number }
@@ -21,19 +22,16 @@ function status(row: Pick<SignatureListRow, 'state' | 'hidden'>): string {
 
 function signatureTable(caption: string, rows: SignatureListRow[]): Html {
   if (rows.length === 0) return html`<p>No signatures here.</p>`;
-  return html`<table>
-<caption>${caption}</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Postal code</th><th scope="col">Town or city</th><th scope="col">Country</th><th scope="col">Signed</th><th scope="col">Status</th></tr></thead>
+  return tableRegion('signatures-caption', caption, html`<thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Postal code</th><th scope="col">Town or city</th><th scope="col">Country</th><th scope="col">Signed</th><th scope="col">Status</th></tr></thead>
 <tbody>
 ${rows.map(
   (row) => html`<tr>
 <th scope="row"><a href="${CONSOLE_PATH}/signatures/${row.id}">${`${row.first_name} ${row.last_name}`}</a></th>
-<td>${row.email}</td><td>${row.postal_code}</td><td>${row.city}</td><td>${row.country_code}</td>
+<td>${row.email}</td><td>${row.postal_code}</td><td>${row.city}</td><td>${countryName(row.country_code)}</td>
 <td>${consoleTime(row.signed_on)}</td><td>${status(row)}</td>
 </tr>`,
 )}
-</tbody>
-</table>`;
+</tbody>`);
 }
 
 function pager(links: Array<{ href: string; label: string } | null>): Html | string {
@@ -88,6 +86,8 @@ export function signaturePage(options: {
   signature: SignatureRecord;
   petition: PetitionRow;
   signaturesOfSigner: number;
+  /** An operator hid the name (moderation.ts): it may be shown again. */
+  showable: boolean;
   problems?: FormProblem[];
   eraseConfirmed?: boolean;
   notice?: string;
@@ -106,7 +106,7 @@ export function signaturePage(options: {
 <dt>Town or city</dt><dd>${signature.city}</dd>
 <dt>State or province</dt><dd>${signature.state_province || '–'}</dd>
 <dt>Postal code</dt><dd>${signature.postal_code || '–'}</dd>
-<dt>Country</dt><dd>${signature.country_code}</dd>
+<dt>Country</dt><dd>${countryName(signature.country_code)} (${signature.country_code})</dd>
 <dt>Phone number</dt><dd>${signature.phone ?? '–'}</dd>
 <dt>Reason for signing</dt><dd>${signature.reason ?? '–'}</dd>
 <dt>Signed</dt><dd>${consoleTime(signature.signed_on)}</dd>
@@ -115,9 +115,10 @@ export function signaturePage(options: {
 <h2>Moderate</h2>
 <div class="actions">
 ${signature.state !== 'invalidated' && signature.hidden === 0 ? actionButton(session, `${base}/hide`, 'Hide name from the list') : ''}
+${options.showable ? actionButton(session, `${base}/show`, 'Show name in the list') : ''}
 ${signature.state !== 'invalidated' ? actionButton(session, `${base}/invalidate`, 'Invalidate signature', 'warning') : ''}
 </div>
-<p class="hint">A hidden name still counts. An invalidated signature no longer counts; its details stay here.</p>
+<p class="hint">A hidden name still counts, and an operator can show it again; a name its signer asked to hide stays hidden. An invalidated signature no longer counts; its details stay here.</p>
 <h2>Erase this signer</h2>
 <p>When the signer asks for their data to be erased: this deletes every signature made with this email address${others > 0 ? ` (this one and ${others} on other petitions)` : ''}, and updates the counts. It cannot be undone. The audit log keeps only the ids.</p>
 <form method="post" action="${base}/erase" novalidate>

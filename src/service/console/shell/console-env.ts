@@ -3,10 +3,10 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { DatabaseHealth } from '../store/database-health.js';
-import type { SignInLimit } from '../limits/sign-in-limit.js';
-import type { Store } from '../store/store.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { DatabaseHealth } from '../../store/database-health.js';
+import type { SignInLimit } from '../../limits/sign-in-limit.js';
+import type { Store } from '../../store/store.js';
 
 export type FormFields = Record<string, string>;
 

@@ -1,13 +1,13 @@
 // The console's petition pages: the list with counts, one petition's page, and the form that
 // creates or edits every field of the petition resource.
 import { html } from 'hono/html';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { PetitionFields, PetitionFieldProblem } from '../petitions/petition-fields.js';
-import { isClosed } from '../petitions/petitions.js';
-import type { PetitionRow } from '../store/store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { actionButton, checkbox, consoleTime, count, csrfField, page, textArea, textField } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { PetitionFields, PetitionFieldProblem } from '../../petitions/petition-fields.js';
+import { isClosed } from '../../petitions/petitions.js';
+import type { PetitionRow } from '../../store/store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { actionButton, checkbox, consoleTime, count, csrfField, page, tableRegion, textArea, textField } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 /** A petition's counts as the console shows them. */
 export interface PetitionCounts {
@@ -45,9 +45,7 @@ export function petitionListPage(session: ConsoleSession, petitions: Array<{ pet
     html`<p><a class="button" href="${CONSOLE_PATH}/petitions/new">Create a petition</a></p>
 ${petitions.length === 0
   ? html`<p>No petitions yet.</p>`
-  : html`<table>
-<caption>All petitions, newest first</caption>
-<thead><tr><th scope="col">Petition</th><th scope="col">Status</th><th scope="col" class="number">Counted</th><th scope="col" class="number">Listed</th><th scope="col" class="number">Awaiting confirmation</th><th scope="col" class="number">Invalidated</th><th scope="col" class="number">Goal</th></tr></thead>
+  : tableRegion('petitions-caption', 'All petitions, newest first', html`<thead><tr><th scope="col">Petition</th><th scope="col">Status</th><th scope="col" class="number">Counted</th><th scope="col" class="number">Listed</th><th scope="col" class="number">Awaiting confirmation</th><th scope="col" class="number">Invalidated</th><th scope="col" class="number">Goal</th></tr></thead>
 <tbody>
 ${petitions.map(
   ({ petition, counts }) => html`<tr>
@@ -60,8 +58,7 @@ ${petitions.map(
 <td class="number">${petition.goal === null ? '–' : count(petition.goal)}</td>
 </tr>`,
 )}
-</tbody>
-</table>`}`,
+</tbody>`)}`,
   );
 }
 
@@ -87,7 +84,7 @@ export function petitionPage(options: {
 <a class="button" href="${base}/edit">Edit petition</a>
 <a class="button" href="${base}/signatures">Signatures</a>
 <a class="button" href="${base}/bulk-invalidation">Invalidate in bulk</a>
-${actionButton(session, `${base}/${petition.status === 'open' ? 'close' : 'open'}`, petition.status === 'open' ? 'Close petition' : 'Open petition')}
+${petition.status === 'open' ? html`<a class="button" href="${base}/close">Close petition</a>` : actionButton(session, `${base}/open`, 'Open petition')}
 <form method="post" action="${base}/export">${csrfField(session)}<button type="submit">Export signatures (CSV)</button></form>
 </div>
 <h2>Trending alerts</h2>
@@ -181,6 +178,27 @@ ${checkbox({
   problems,
 })}
 <button type="submit" class="primary">${petition ? 'Save petition' : 'Create petition'}</button>
+</form>`,
+  );
+}
+
+/**
+ * Closing stops every site's form at once, so it asks first: a page of its own that works
+ * without a script, a button that closes and a way back.
+ */
+export function closeConfirmationPage(session: ConsoleSession, petition: PetitionRow, counts: { signatures: number }): Html {
+  const base = `${CONSOLE_PATH}/petitions/${petition.id}`;
+  return page(
+    { title: `Close “${petition.title}”?`, session, section: 'petitions' },
+    html`<p>Once closed, the petition takes no more signatures, on every site that collects them: their forms say it is closed. Its ${count(counts.signatures)} counted ${counts.signatures === 1 ? 'signature stays' : 'signatures stay'}.</p>
+<p>You can open it again later from its page.</p>
+<form method="post" action="${base}/close">
+${csrfField(session)}
+<input type="hidden" name="confirmed" value="yes">
+<div class="actions">
+<button type="submit" class="warning">Close the petition</button>
+<a class="button" href="${base}">Cancel: keep it open</a>
+</div>
 </form>`,
   );
 }

@@ -1,15 +1,15 @@
-// The console's signature routes: browse and search a petition's signatures, and hide,
-// invalidate or erase one.
+// The console's signature routes: browse and search a petition's signatures, and hide (or show
+// again), invalidate or erase one.
 import { Hono } from 'hono';
-import { hideSignature, invalidateSignature } from '../signatures/moderation.js';
-import { OperatorError } from '../errors/operator-error.js';
-import { listedSignaturesPage, searchSignatures, unlistedSignaturesPage } from '../signatures/signature-directory.js';
-import { eraseSigner } from '../signatures/signer-erasure.js';
-import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, field, pathId } from './console-env.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage } from './error-pages.js';
-import type { FormProblem } from './layout.js';
+import { hiddenByOperator, hideSignature, invalidateSignature, showSignature } from '../../signatures/moderation.js';
+import { OperatorError } from '../../errors/operator-error.js';
+import { listedSignaturesPage, searchSignatures, unlistedSignaturesPage } from '../../signatures/signature-directory.js';
+import { eraseSigner } from '../../signatures/signer-erasure.js';
+import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage } from '../shell/error-pages.js';
+import type { FormProblem } from '../shell/layout.js';
 import { signatureListPage, signaturePage } from './signature-pages.js';
 
 /** A page number from 1; anything else is the first page. */
@@ -49,24 +49,25 @@ export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     );
   });
 
-  const showSignature = async (c: ConsoleContext, id: number, extra: { problems?: FormProblem[]; eraseConfirmed?: boolean; status?: 400 } = {}) => {
+  const answerSignature = async (c: ConsoleContext, id: number, extra: { problems?: FormProblem[]; eraseConfirmed?: boolean; status?: 400 } = {}) => {
     const signature = await store.signatureById.get(id);
     if (!signature) return c.html(notFoundPage(c.get('session')), 404);
     const petition = (await store.petitionById.get(signature.petition_id))!;
     const signaturesOfSigner = (await store.signaturesOfEmail.all(signature.email_identity)).length;
     return c.html(
-      signaturePage({ session: c.get('session'), signature, petition, signaturesOfSigner, notice: doneNotice(c.req.query('done')), ...extra }),
+      signaturePage({ session: c.get('session'), signature, petition, signaturesOfSigner, showable: await hiddenByOperator(store, signature), notice: doneNotice(c.req.query('done')), ...extra }),
       extra.status ?? 200,
     );
   };
 
   app.get('/signatures/:id', async (c) => {
     const id = pathId(c.req.param('id'));
-    return id === null ? c.html(notFoundPage(c.get('session')), 404) : showSignature(c, id);
+    return id === null ? c.html(notFoundPage(c.get('session')), 404) : answerSignature(c, id);
   });
 
   const actions = [
     ['hide', hideSignature, 'hidden'],
+    ['show', showSignature, 'shown'],
     ['invalidate', invalidateSignature, 'invalidated'],
   ] as const;
   for (const [name, act, done] of actions) {
@@ -77,7 +78,7 @@ export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
         await act(store, id, c.get('session').operator);
       } catch (error) {
         if (!(error instanceof OperatorError)) throw error;
-        return showSignature(c, id, { problems: [{ fieldId: 'content', message: error.message }], status: 400 });
+        return answerSignature(c, id, { problems: [{ fieldId: 'content', message: error.message }], status: 400 });
       }
       return c.redirect(`${CONSOLE_PATH}/signatures/${id}?done=${done}`, 303);
     });
@@ -89,7 +90,7 @@ export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     if (!signature) return c.html(notFoundPage(c.get('session')), 404);
     if (field(c, 'confirmed') !== 'yes') {
       const message = 'Confirm that the signer asked for their personal data to be erased';
-      return showSignature(c, signature.id, { problems: [{ fieldId: 'erase-confirmed', message }], status: 400 });
+      return answerSignature(c, signature.id, { problems: [{ fieldId: 'erase-confirmed', message }], status: 400 });
     }
     const erasure = await eraseSigner(store, signature.id, c.get('session').operator);
     if (!erasure.walTruncated) deps.log(`signer erasure (signature ${signature.id}): another process kept the WAL from being truncated; it will be at the next checkpoint`);

@@ -1,12 +1,12 @@
 // The console's block list page: every entry (for the whole service or one petition) with a
 // button to remove it, and the form to add one.
 import { html, raw } from 'hono/html';
-import { BLOCK_KINDS } from '../abuse/block-list.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { BlockEntryRow } from '../store/abuse-store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { actionButton, consoleTime, csrfField, page, textField } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+import { BLOCK_KINDS } from '../../abuse/block-list.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { BlockEntryRow } from '../../store/abuse-store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { actionButton, consoleTime, csrfField, page, tableRegion, textField } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 export interface BlockEntryForm {
   kind: string;
@@ -27,20 +27,17 @@ ${Object.entries(BLOCK_KINDS).map(([kind, label]) => html`<option value="${kind}
 
 function entryTable(session: ConsoleSession, entries: BlockEntryRow[]): Html {
   if (entries.length === 0) return html`<p>Nothing is blocked.</p>`;
-  return html`<table>
-<caption>Blocked email domains, email addresses and network ranges</caption>
-<thead><tr><th scope="col">Blocked</th><th scope="col">Kind</th><th scope="col">Applies to</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
+  return tableRegion('block-list-caption', 'Blocked email domains, email addresses and network ranges', html`<thead><tr><th scope="col">Blocked</th><th scope="col">Kind</th><th scope="col">Applies to</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>
 ${entries.map(
-  (entry) => html`<tr>
+  (entry) => html`<tr id="block-entry-${entry.id}">
 <th scope="row">${entry.value}</th><td>${BLOCK_KINDS[entry.kind]}</td>
 <td>${entry.petition_id === null ? 'Every petition' : html`<a href="${CONSOLE_PATH}/petitions/${entry.petition_id}">Petition ${entry.petition_id}</a>`}</td>
 <td>${consoleTime(entry.created_at)}</td>
 <td>${actionButton(session, `${CONSOLE_PATH}/block-list/${entry.id}/remove`, `Remove ${entry.value}`)}</td>
 </tr>`,
 )}
-</tbody>
-</table>`;
+</tbody>`);
 }
 
 export function blockListPage(options: { session: ConsoleSession; entries: BlockEntryRow[]; form?: BlockEntryForm; problems?: FormProblem[]; notice?: string }): Html {

@@ -2,13 +2,13 @@
 // same table on a petition's page, each with its counts, its window, a dismiss button and a link
 // to the bulk invalidation form filtered on its group.
 import { html } from 'hono/html';
-import { KIND_LABELS } from '../alerts/alert-groups.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import { toIsoSeconds } from '../petitions/iso-time.js';
-import type { AlertForReview } from '../store/alert-store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { consoleTime, count, csrfField, page } from './layout.js';
-import type { Html } from './layout.js';
+import { KIND_LABELS } from '../../alerts/alert-groups.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import { toIsoSeconds } from '../../petitions/iso-time.js';
+import type { AlertForReview } from '../../store/alert-store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { consoleTime, count, csrfField, page, tableRegion } from '../shell/layout.js';
+import type { Html } from '../shell/layout.js';
 
 /** Most alerts a page shows: ongoing ones first, then the newest. */
 export const ALERTS_SHOWN = 100;
@@ -30,7 +30,7 @@ function invalidationLink(alert: AlertForReview): string {
 
 function alertRow(session: ConsoleSession, alert: AlertForReview, from: 'list' | 'petition'): Html {
   const group = `${KIND_LABELS[alert.kind]} ${alert.group_key}`;
-  return html`<tr>
+  return html`<tr id="alert-${alert.id}">
 ${from === 'list' ? html`<td><a href="${CONSOLE_PATH}/petitions/${alert.petition_id}">${alert.petition_title}</a></td>` : ''}
 <th scope="row">${KIND_LABELS[alert.kind]}: <code>${alert.group_key}</code></th>
 <td class="number">${count(alert.count)} of ${count(alert.window_total)} (${share(alert.count, alert.window_total)})</td>
@@ -49,13 +49,10 @@ ${alert.dismissed_at === null
 
 export function alertTable(session: ConsoleSession, alerts: AlertForReview[], from: 'list' | 'petition'): Html {
   if (alerts.length === 0) return html`<p>No trending alerts.</p>`;
-  return html`<table>
-<caption>Trending alerts, ongoing ones first</caption>
-<thead><tr>${from === 'list' ? html`<th scope="col">Petition</th>` : ''}<th scope="col">Group</th><th scope="col" class="number">Signatures in the window</th><th scope="col" class="number">Before the window</th><th scope="col">Window</th><th scope="col">Raised</th><th scope="col">State</th><th scope="col">Act</th></tr></thead>
+  return tableRegion('alerts-caption', 'Trending alerts, ongoing ones first', html`<thead><tr>${from === 'list' ? html`<th scope="col">Petition</th>` : ''}<th scope="col">Group</th><th scope="col" class="number">Signatures in the window</th><th scope="col" class="number">Before the window</th><th scope="col">Window</th><th scope="col">Raised</th><th scope="col">State</th><th scope="col">Act</th></tr></thead>
 <tbody>
 ${alerts.map((alert) => alertRow(session, alert, from))}
-</tbody>
-</table>`;
+</tbody>`);
 }
 
 export function alertsPage(session: ConsoleSession, alerts: AlertForReview[], notice?: string): Html {

@@ -1,17 +1,17 @@
 // The console's petition routes: list, create, edit, open and close, and the CSV export.
 import { Hono } from 'hono';
-import { recordAudit } from '../operators/audit-log.js';
-import type { PetitionFieldsText } from '../petitions/petition-fields.js';
-import { PetitionFieldsError } from '../petitions/petition-fields.js';
-import { createPetition, updatePetition } from '../petitions/petition-writes.js';
-import { exportFileName, signatureExportStream } from '../signatures/signature-export.js';
-import type { PetitionRow, Store } from '../store/store.js';
-import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, field, pathId } from './console-env.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage } from './error-pages.js';
-import { ALERTS_SHOWN, alertTable } from './alert-pages.js';
-import { formValues, petitionFormPage, petitionListPage, petitionPage, petitionProblems } from './petition-pages.js';
+import { recordAudit } from '../../operators/audit-log.js';
+import type { PetitionFieldsText } from '../../petitions/petition-fields.js';
+import { PetitionFieldsError } from '../../petitions/petition-fields.js';
+import { createPetition, updatePetition } from '../../petitions/petition-writes.js';
+import { exportFileName, signatureExportStream } from '../../signatures/signature-export.js';
+import type { PetitionRow, Store } from '../../store/store.js';
+import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage } from '../shell/error-pages.js';
+import { ALERTS_SHOWN, alertTable } from '../abuse/alert-pages.js';
+import { closeConfirmationPage, formValues, petitionFormPage, petitionListPage, petitionPage, petitionProblems } from './petition-pages.js';
 import type { PetitionCounts, PetitionFormValues } from './petition-pages.js';
 
 async function petitionCounts(store: Store, petition: PetitionRow): Promise<PetitionCounts> {
@@ -116,10 +116,20 @@ export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     }
   });
 
+  app.get('/petitions/:id/close', async (c) => {
+    const petition = await petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    return c.html(closeConfirmationPage(c.get('session'), petition, { signatures: petition.signature_count }));
+  });
+
   for (const status of ['open', 'closed'] as const) {
     app.post(`/petitions/:id/${status === 'open' ? 'open' : 'close'}`, async (c) => {
       const petition = await petitionOf(c);
       if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+      // A close that did not come through its confirmation page asks first.
+      if (status === 'closed' && field(c, 'confirmed') !== 'yes') {
+        return c.html(closeConfirmationPage(c.get('session'), petition, { signatures: petition.signature_count }), 400);
+      }
       await updatePetition(store, petition.id, { status }, c.get('session').operator);
       return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}?done=${status === 'open' ? 'opened' : 'closed'}`, 303);
     });

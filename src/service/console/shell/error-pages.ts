@@ -2,7 +2,7 @@
 // not come from the console, a refused action, a database that cannot be written right now, and
 // a failure of our own.
 import { html } from 'hono/html';
-import type { ConsoleSession } from '../operators/console-sessions.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
 import { CONSOLE_PATH } from './console-env.js';
 import { page } from './layout.js';
 import type { Html } from './layout.js';

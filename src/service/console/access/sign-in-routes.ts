@@ -1,15 +1,15 @@
 // Signing in and out of the console, and choosing a password after a one-time one.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { recordAudit } from '../operators/audit-log.js';
-import { endSession } from '../operators/console-sessions.js';
-import { signIn } from '../operators/sign-in.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, changeOwnPassword, hasOperators, passwordProblem } from '../operators/operators.js';
-import type { PasswordProblem } from '../operators/operators.js';
-import { newSecretToken } from '../http/secret-token.js';
-import { timingSafeEqualText } from '../../shared/signing.js';
-import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
+import { recordAudit } from '../../operators/audit-log.js';
+import { endSession } from '../../operators/console-sessions.js';
+import { signIn } from '../../operators/sign-in.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, changeOwnPassword, hasOperators, passwordProblem } from '../../operators/operators.js';
+import type { PasswordProblem } from '../../operators/operators.js';
+import { newSecretToken } from '../../http/secret-token.js';
+import { timingSafeEqualText } from '../../../shared/signing.js';
+import type { ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
 import {
   CONSOLE_PATH,
   clearSessionCookie,
@@ -18,9 +18,9 @@ import {
   setSessionCookie,
   setSignInCookie,
   signInCookie,
-} from './console-env.js';
-import { csrfField, page, textField } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+} from '../shell/console-env.js';
+import { csrfField, page, textField } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
   too_short: `Enter a password of at least ${PASSWORD_MIN_LENGTH} characters`,

@@ -1,10 +1,10 @@
 // The console's block list routes: the list, adding an entry and removing one (block-list.ts).
 import { Hono } from 'hono';
-import { addBlockEntry, BlockEntryProblem, removeBlockEntry } from '../abuse/block-list.js';
-import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, field, pathId } from './console-env.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage } from './error-pages.js';
+import { addBlockEntry, BlockEntryProblem, removeBlockEntry } from '../../abuse/block-list.js';
+import type { ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage } from '../shell/error-pages.js';
 import { blockListPage } from './block-list-pages.js';
 
 const FIELD_IDS = { kind: 'block-kind', value: 'block-value', petition: 'block-petition' } as const;

@@ -2,17 +2,17 @@
 // requester email); grant, deny or revoke, each answered to the requester by callback.
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { decideKeyRequest } from '../auth-keys/auth-key-requests.js';
-import type { OperatorDecision } from '../auth-keys/auth-key-requests.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { KeyRequestForReview } from '../store/operator-store.js';
-import { OperatorError } from '../errors/operator-error.js';
-import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, pathId } from './console-env.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage, refusedPage } from './error-pages.js';
-import { actionButton, consoleTime, page } from './layout.js';
-import type { Html } from './layout.js';
+import { decideKeyRequest } from '../../auth-keys/auth-key-requests.js';
+import type { OperatorDecision } from '../../auth-keys/auth-key-requests.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { KeyRequestForReview } from '../../store/operator-store.js';
+import { OperatorError } from '../../errors/operator-error.js';
+import type { ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage, refusedPage } from '../shell/error-pages.js';
+import { actionButton, consoleTime, page, tableRegion } from '../shell/layout.js';
+import type { Html } from '../shell/layout.js';
 
 const DECISIONS: Record<KeyRequestForReview['status'], Array<[OperatorDecision, string, 'primary' | 'warning' | '']>> = {
   pending: [
@@ -31,12 +31,10 @@ function keyRequestsPage(session: ConsoleSession, requests: KeyRequestForReview[
     html`<p>Websites and apps ask for a key to collect signatures for a petition. ${pending === 0 ? 'None is waiting.' : `${pending} waiting for a decision.`}</p>
 ${requests.length === 0
   ? html`<p>No key requests yet.</p>`
-  : html`<table>
-<caption>Key requests, waiting ones first</caption>
-<thead><tr><th scope="col">Status</th><th scope="col">Petition</th><th scope="col">Consumer</th><th scope="col">Source</th><th scope="col">Description</th><th scope="col">Requester email</th><th scope="col">Requested</th><th scope="col">Decide</th></tr></thead>
+  : tableRegion('key-requests-caption', 'Key requests, waiting ones first', html`<thead><tr><th scope="col">Status</th><th scope="col">Petition</th><th scope="col">Consumer</th><th scope="col">Source</th><th scope="col">Description</th><th scope="col">Requester email</th><th scope="col">Requested</th><th scope="col">Decide</th></tr></thead>
 <tbody>
 ${requests.map(
-  (request) => html`<tr>
+  (request) => html`<tr id="key-request-${request.id}">
 <td>${request.status}</td>
 <td><a href="${CONSOLE_PATH}/petitions/${request.petition_id}">${request.petition_title}</a></td>
 <td>${request.consumer_name}</td>
@@ -49,8 +47,7 @@ ${requests.map(
   )}</div></td>
 </tr>`,
 )}
-</tbody>
-</table>`}`,
+</tbody>`)}`,
   );
 }
 

@@ -2,14 +2,14 @@
 // many, and a few of them) with the button that invalidates them, and the petition's batches,
 // each with a button to undo it.
 import { html } from 'hono/html';
-import type { InvalidationPreview } from '../abuse/bulk-invalidation.js';
-import { FILTER_FIELDS, type FilterField, type FilterText } from '../abuse/invalidation-filter.js';
-import type { ConsoleSession } from '../operators/console-sessions.js';
-import type { InvalidationBatchRow } from '../store/invalidation-store.js';
-import type { PetitionRow } from '../store/store.js';
-import { CONSOLE_PATH } from './console-env.js';
-import { actionButton, consoleTime, count, csrfField, page, textField } from './layout.js';
-import type { FormProblem, Html } from './layout.js';
+import type { InvalidationPreview } from '../../abuse/bulk-invalidation.js';
+import { FILTER_FIELDS, type FilterField, type FilterText } from '../../abuse/invalidation-filter.js';
+import type { ConsoleSession } from '../../operators/console-sessions.js';
+import type { InvalidationBatchRow } from '../../store/invalidation-store.js';
+import type { PetitionRow } from '../../store/store.js';
+import { CONSOLE_PATH } from '../shell/console-env.js';
+import { actionButton, consoleTime, count, csrfField, page, tableRegion, textField } from '../shell/layout.js';
+import type { FormProblem, Html } from '../shell/layout.js';
 
 const LABELS: Record<FilterField, { label: string; hint: string }> = {
   range: { label: 'Network range', hint: 'An IP address or CIDR range: 203.0.113.0/24, 2001:db8::/48.' },
@@ -39,12 +39,10 @@ function describe(text: FilterText): string {
 
 function batchTable(session: ConsoleSession, batches: InvalidationBatchRow[]): Html {
   if (batches.length === 0) return html`<p>No bulk invalidation yet.</p>`;
-  return html`<table>
-<caption>Bulk invalidations, newest first</caption>
-<thead><tr><th scope="col">Batch</th><th scope="col">Filter</th><th scope="col" class="number">Invalidated</th><th scope="col">When</th><th scope="col">Undone</th></tr></thead>
+  return tableRegion('batches-caption', 'Bulk invalidations, newest first', html`<thead><tr><th scope="col">Batch</th><th scope="col">Filter</th><th scope="col" class="number">Invalidated</th><th scope="col">When</th><th scope="col">Undone</th></tr></thead>
 <tbody>
 ${batches.map(
-  (batch) => html`<tr>
+  (batch) => html`<tr id="batch-${batch.id}">
 <th scope="row">${batch.id}</th><td>${describe(JSON.parse(batch.filter) as FilterText)}</td><td class="number">${count(batch.invalidated)}</td>
 <td>${consoleTime(batch.created_at)}</td>
 <td>${batch.undone_at === null
@@ -52,8 +50,7 @@ ${batches.map(
     : `${consoleTime(batch.undone_at)} (${count(batch.restored ?? 0)} restored)`}</td>
 </tr>`,
 )}
-</tbody>
-</table>`;
+</tbody>`);
 }
 
 function previewSection(session: ConsoleSession, action: string, text: FilterText, preview: InvalidationPreview): Html {

@@ -1,12 +1,12 @@
 // The console's trending alerts: the list, and dismissing one (audited), back to where it was.
 import { Hono } from 'hono';
-import { dismissAlert } from '../alerts/alert-dismissal.js';
-import { OperatorError } from '../errors/operator-error.js';
-import type { ConsoleDependencies, ConsoleEnv } from './console-env.js';
-import { CONSOLE_PATH, field, pathId } from './console-env.js';
+import { dismissAlert } from '../../alerts/alert-dismissal.js';
+import { OperatorError } from '../../errors/operator-error.js';
+import type { ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
 import { ALERTS_SHOWN, alertsPage } from './alert-pages.js';
-import { doneNotice } from './done-notices.js';
-import { notFoundPage, refusedPage } from './error-pages.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage, refusedPage } from '../shell/error-pages.js';
 
 export function alertRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
