@@ -76,6 +76,8 @@ export class ConsoleClient {
 export function pageText(html: string): string {
   return html
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    // Inline markup (a link inside a sentence) adds no space a reader would see.
+    .replace(/<\/?(a|abbr|code|em|strong|time)\b[^>]*>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"')
