@@ -16,6 +16,7 @@ import { bulkInvalidationRoutes } from './bulk-invalidation-routes.js';
 import type { ConsoleDependencies, ConsoleEnv, FormFields } from './console-env.js';
 import { CONSOLE_PATH, sessionCookie } from './console-env.js';
 import { failurePage, forgedFormPage, notFoundPage, refusedPage, unavailablePage } from './error-pages.js';
+import { insightRoutes } from './insight/insight-routes.js';
 import { keyRequestRoutes } from './key-request-routes.js';
 import { page } from './layout.js';
 import { petitionRoutes } from './petition-routes.js';
@@ -68,6 +69,7 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.route('/', signInRoutes(deps));
   app.route('/', sessionRoutes(deps));
   app.route('/', petitionRoutes(deps));
+  app.route('/', insightRoutes(deps));
   app.route('/', signatureRoutes(deps));
   app.route('/', keyRequestRoutes(deps));
   app.route('/', blockListRoutes(deps));

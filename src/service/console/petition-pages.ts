@@ -86,6 +86,7 @@ export function petitionPage(options: {
 <div class="actions">
 <a class="button" href="${base}/edit">Edit petition</a>
 <a class="button" href="${base}/signatures">Signatures</a>
+<a class="button" href="${base}/insight">Campaign at a glance</a>
 <a class="button" href="${base}/bulk-invalidation">Invalidate in bulk</a>
 ${actionButton(session, `${base}/${petition.status === 'open' ? 'close' : 'open'}`, petition.status === 'open' ? 'Close petition' : 'Open petition')}
 <form method="post" action="${base}/export">${csrfField(session)}<button type="submit">Export signatures (CSV)</button></form>
