@@ -34,7 +34,7 @@ export interface GroupList {
   total: number;
 }
 
-export type Funnel = Record<FunnelStage, number>;
+type Funnel = Record<FunnelStage, number>;
 
 export interface CampaignInsight {
   window: InsightWindow;
@@ -52,7 +52,7 @@ export interface CampaignInsight {
   funnel: Funnel | null;
 }
 
-export function groupList(rows: GroupCountRow[]): GroupList {
+function groupList(rows: GroupCountRow[]): GroupList {
   const shown = rows.slice(0, GROUPS_SHOWN);
   const rest = rows.slice(GROUPS_SHOWN);
   const sum = (list: GroupCountRow[]) => list.reduce((total, row) => total + row.signatures, 0);
@@ -79,7 +79,7 @@ function timeBuckets(window: InsightWindow, rows: Array<{ hour: number; state: s
   return buckets;
 }
 
-export async function campaignInsight(store: Store, petition: PetitionRow, window: InsightWindow): Promise<CampaignInsight> {
+async function campaignInsight(store: Store, petition: PetitionRow, window: InsightWindow): Promise<CampaignInsight> {
   const range = { petition_id: petition.id, from: window.from, to: window.to };
   const countedBefore = (await store.countedBefore.get({ petition_id: petition.id, before: window.from })) ?? 0;
   const buckets = timeBuckets(window, await store.hourCounts.all(range), countedBefore);

@@ -2,7 +2,7 @@
 // another, both included, counted per hour or per day. Without dates, the petition's whole life:
 // from the day it was created (or its oldest signature, seeded history included) to today.
 
-export type Bucket = 'hour' | 'day';
+type Bucket = 'hour' | 'day';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -53,7 +53,7 @@ function dayStart(text: string): number | null {
   return new Date(start).getUTCDate() === day && new Date(start).getUTCMonth() === month - 1 ? start : null;
 }
 
-export function dateOf(unixMs: number): string {
+function dateOf(unixMs: number): string {
   return new Date(unixMs).toISOString().slice(0, 10);
 }
 

@@ -8,7 +8,7 @@ import type { Html } from '../layout.js';
 import { count } from '../layout.js';
 import { barChart, columnChart, runningTotalChart, type Point } from './svg-charts.js';
 
-export function bucketLabel(start: number, bucket: 'hour' | 'day'): string {
+function bucketLabel(start: number, bucket: 'hour' | 'day'): string {
   const iso = new Date(start).toISOString();
   return bucket === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00` : iso.slice(0, 10);
 }
