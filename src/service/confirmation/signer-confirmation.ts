@@ -109,6 +109,7 @@ export async function removeExpiredUnconfirmed(store: Store, now: number): Promi
     const batch = await store.db.transaction(async () => {
       const expired = await store.expiredConfirmations.all(now, EXPIRY_BATCH);
       for (const { signature_id } of expired) {
+        await store.recordConfirmationExpired.run(signature_id);
         await store.deleteConfirmation.run(signature_id);
         await store.deleteSignature.run(signature_id);
       }

@@ -16,6 +16,7 @@ import { bulkInvalidationRoutes } from './abuse/bulk-invalidation-routes.js';
 import type { ConsoleDependencies, ConsoleEnv, FormFields } from './shell/console-env.js';
 import { CONSOLE_PATH, sessionCookie } from './shell/console-env.js';
 import { failurePage, forgedFormPage, notFoundPage, refusedPage, unavailablePage } from './shell/error-pages.js';
+import { insightRoutes } from './insight/insight-routes.js';
 import { keyRequestRoutes } from './access/key-request-routes.js';
 import { page } from './shell/layout.js';
 import { petitionRoutes } from './petitions/petition-routes.js';
@@ -68,6 +69,7 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.route('/', signInRoutes(deps));
   app.route('/', sessionRoutes(deps));
   app.route('/', petitionRoutes(deps));
+  app.route('/', insightRoutes(deps));
   app.route('/', signatureRoutes(deps));
   app.route('/', keyRequestRoutes(deps));
   app.route('/', blockListRoutes(deps));

@@ -12,6 +12,7 @@ import { operatorStatements } from './operator-store.js';
 import { signInStatements } from './sign-in-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
 import { abuseStatements } from './abuse-store.js';
+import { insightStatements } from './insight-store.js';
 import { invalidationStatements } from './invalidation-store.js';
 import { changesRules, type RulesVersion } from './rules-version.js';
 import { withdrawalStatements } from './withdrawal-store.js';
@@ -151,6 +152,7 @@ export function createStore(db: SqlEngine) {
     ...invalidationStatements(db),
     ...alertStatements(db),
     ...withdrawalStatements(db),
+    ...insightStatements(db),
   };
 }
 

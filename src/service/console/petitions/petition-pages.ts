@@ -83,6 +83,7 @@ export function petitionPage(options: {
 <div class="actions">
 <a class="button" href="${base}/edit">Edit petition</a>
 <a class="button" href="${base}/signatures">Signatures</a>
+<a class="button" href="${base}/insight">Campaign at a glance</a>
 <a class="button" href="${base}/bulk-invalidation">Invalidate in bulk</a>
 ${petition.status === 'open' ? html`<a class="button" href="${base}/close">Close petition</a>` : actionButton(session, `${base}/open`, 'Open petition')}
 <form method="post" action="${base}/export">${csrfField(session)}<button type="submit">Export signatures (CSV)</button></form>

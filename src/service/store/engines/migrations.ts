@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3';
 import { callbackHost } from '../callback-host.js';
 import { nameKey, postalKey, surnameKey } from '../search-keys.js';
+import { INSIGHT_MIGRATIONS } from './insight-migrations.js';
 import { INTEGRITY_MIGRATIONS } from './integrity-migrations.js';
 
 /**
@@ -211,4 +212,5 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   ALTER TABLE seen_request_signatures_keyed RENAME TO seen_request_signatures;
   `,
   ...INTEGRITY_MIGRATIONS,
+  ...INSIGHT_MIGRATIONS,
 ];

@@ -4,6 +4,7 @@
 // integers (the rows look the same on both engines), and the search keys sort bytewise
 // (COLLATE "C") so a prefix is an index range whatever the database's own collation.
 // A version, once released, is never edited: changes are new versions.
+import { POSTGRES_INSIGHT_MIGRATIONS } from './postgres-insight-schema.js';
 import { POSTGRES_INTEGRITY_MIGRATIONS } from './postgres-integrity-schema.js';
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
@@ -163,4 +164,5 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   `,
   ...POSTGRES_INTEGRITY_MIGRATIONS,
+  ...POSTGRES_INSIGHT_MIGRATIONS,
 ];

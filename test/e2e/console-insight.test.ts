@@ -1,0 +1,106 @@
+// "Campaign at a glance" (issue 20) in Chromium: reached from the petition's page, its window
+// chosen with the GET form, under the console's own Content-Security-Policy with no violation
+// (the charts are inline SVG with presentation attributes, no style attribute); axe finds nothing
+// on the charts, on the form's errors, or on an empty petition's page.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { startTestService } from '../service/harness.js';
+import type { TestService } from '../service/harness.js';
+import { withDatabase } from '../service/test-database.js';
+import { launchChromium } from '../../support/chromium.js';
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const EMAIL = 'charts@example.org';
+const PASSWORD = 'a long and private passphrase';
+
+let t: TestService;
+let browser: Browser;
+let emptyPetition: number;
+
+before(async () => {
+  t = await startTestService();
+  await t.admin.createOperator(EMAIL, PASSWORD);
+  await t.admin.updatePetition(t.petitionId, { title: 'Plant a thousand trees', goal: '1000', confirm_signers: 'true' });
+  await t.admin.seed(t.petitionId, 200);
+  await withDatabase(t.dbPath, (db) => db.prepare("UPDATE signatures SET utm_source = 'newsletter', referrer_host = 'news.example.com' WHERE id % 3 = 0").run());
+  emptyPetition = (await t.admin.createPetition('Nobody yet')).petition_id;
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const consoleUrl = (path = '') => `${new URL(t.baseUrl).origin}/admin${path}`;
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(consoleUrl('/sign-in'));
+  await page.getByLabel('Email address').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Petitions' }).waitFor();
+}
+
+async function assertAccessible(page: Page, what: string): Promise<void> {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+  });
+  assert.deepEqual(violations, [], `axe on ${what}`);
+}
+
+test('under the console’s CSP: reached from the petition, a window chosen by the hour, and no violation', async () => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // A failed load is told by its response below, where the browser's own favicon request can be told apart.
+      if ((message.type() === 'error' && !message.text().startsWith('Failed to load resource')) || /Content.Security.Policy/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico') problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await signIn(page);
+    await page.goto(consoleUrl(`/petitions/${t.petitionId}`));
+    await page.getByRole('link', { name: 'Campaign at a glance' }).click();
+    await page.getByRole('heading', { name: 'Campaign at a glance' }).waitFor();
+    assert.equal(await page.getByRole('img', { name: 'Counted signatures per day' }).count(), 1);
+    assert.equal(await page.getByRole('img', { name: 'By country' }).count(), 1);
+    const box = await page.locator('svg[role="img"] rect[data-label]:not([data-value="0"])').first().boundingBox();
+    assert.ok(box && box.height > 0 && box.width > 0, 'the bars are drawn');
+    const lastDay = await page.getByLabel('Last day').inputValue();
+    await page.getByLabel('First day').fill(lastDay);
+    await page.getByLabel(/^Hour/).check();
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('img', { name: 'Counted signatures per hour' }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('bucket'), 'hour');
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('axe finds nothing on the charts, on the form’s errors, or on an empty petition', async () => {
+  const context = await browser.newContext({ bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto(consoleUrl(`/petitions/${t.petitionId}/insight`));
+    await assertAccessible(page, 'the charts over the petition’s life');
+    await page.goto(consoleUrl(`/petitions/${t.petitionId}/insight?from=2026-03-02&to=2026-03-01&bucket=hour`));
+    await page.getByRole('alert').getByText('There is a problem').waitFor();
+    await assertAccessible(page, 'the form with its errors');
+    await page.goto(consoleUrl(`/petitions/${emptyPetition}/insight`));
+    await assertAccessible(page, 'an empty petition');
+  } finally {
+    await context.close();
+  }
+});
