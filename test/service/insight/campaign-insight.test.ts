@@ -4,6 +4,7 @@
 // follow hiding (nothing), invalidation, bulk invalidation and its undo, withdrawal, erasure,
 // confirmation and expiry, agree with the petition page's totals, and equal a count of the
 // signatures themselves after each step.
+import { EVERY_COUNTRY } from '../../../src/shared/addresses/countries/every-country.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { confirmWaiting, removeExpiredUnconfirmed } from '../../../src/service/confirmation/signer-confirmation.js';
@@ -41,7 +42,9 @@ async function newPetition(title: string, fields: Record<string, string> = {}): 
 /** Signs through the API, then moves the signature to `at` (ISO, UTC). */
 async function sign(t: TestService & { key: string }, at: string, fields: Record<string, string>, origin: Pairs = []): Promise<number> {
   const email = `${Math.random().toString(36).slice(2)}@example.org`;
-  const answer = await submitSignature(t, source, t.key, [...signerFields({ email, ...fields }), ...origin]);
+  // A postal code the country's address rules take: the data's own example.
+  const postal_code = fields['country_code'] ? (EVERY_COUNTRY[fields['country_code']]?.postalExamples?.[0] ?? '') : undefined;
+  const answer = await submitSignature(t, source, t.key, [...signerFields({ email, ...(postal_code === undefined ? {} : { postal_code }), ...fields }), ...origin]);
   assert.equal(answer.status, 202, await answer.text());
   return readDatabase(f.t, async (db) => {
     await db.prepare<[number, string]>('UPDATE signatures SET signed_on = ? WHERE email = ?').run(Date.parse(at), email);
