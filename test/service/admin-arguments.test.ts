@@ -3,7 +3,7 @@
 // cannot be opened, and never a stack trace.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAdmin } from './child-service.js';
@@ -66,5 +66,8 @@ test('a database that cannot be opened is one line saying which and why: exit 1'
     assert.match(answer.stderr, /^admin command not run: the database .+ cannot be opened for writing \([A-Z_]+\)\n$/, answer.stderr);
     assert.match(answer.stderr, why);
     assertNoStackTrace(answer.stderr);
-  }
+  }  // A file that is not a database keeps its mode: readable by others, as it was.
+  chmodSync(file, 0o644);
+  assert.equal(runAdmin(['petition', '1', '--db', file]).status, 1);
+  assert.equal(statSync(file).mode & 0o777, 0o644);
 });

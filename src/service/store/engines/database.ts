@@ -2,7 +2,7 @@
 // service and the admin commands (possibly another process) go through here.
 import type Database from 'better-sqlite3';
 import { Sqlite } from '../../../sqlite.js';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errorCode } from '../../errors/error-code.js';
 import { MIGRATIONS } from './migrations.js';
@@ -50,8 +50,25 @@ function createPrivateFile(dbPath: string): void {
     throw error;
   }
   closeSync(openSync(dbPath, 'a', 0o600));
+  // The path is the operator's to give: a file that is not a database (a slip like --db
+  // /etc/passwd) is refused before its mode is touched, never made unreadable to its other users.
+  if (!isEmptyOrSqlite(dbPath)) throw Object.assign(new Error('not an SQLite database'), { code: 'SQLITE_NOTADB' });
   for (const path of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) {
     if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+  }
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** Whether the file is empty (new) or starts as every SQLite database does. */
+function isEmptyOrSqlite(path: string): boolean {
+  const header = Buffer.alloc(SQLITE_HEADER.length);
+  const descriptor = openSync(path, 'r');
+  try {
+    const read = readSync(descriptor, header, 0, header.length, 0);
+    return read === 0 || (read === header.length && header.equals(SQLITE_HEADER));
+  } finally {
+    closeSync(descriptor);
   }
 }
 
