@@ -6,6 +6,9 @@ import { defineConfig } from 'vite';
 import { minifyTemplateLiterals } from './scripts/minify-template-literals.js';
 import { startChunksTogether } from './scripts/start-chunks-together.js';
 
+/** Where the chunks go, beside the entry (the proxy's asset routes and API reference read it). */
+export const CHUNK_FOLDER = 'chunks';
+
 export default defineConfig({
   plugins: [minifyTemplateLiterals(), startChunksTogether()],
   build: {
@@ -21,7 +24,7 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // The one chunk no import() names is Lit and the code both elements share.
-        chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'chunks/[name]-[hash].js' : 'chunks/shared-[hash].js'),
+        chunkFileNames: (chunk) => (chunk.isDynamicEntry ? `${CHUNK_FOLDER}/[name]-[hash].js` : `${CHUNK_FOLDER}/shared-[hash].js`),
         minify: true,
       },
     },

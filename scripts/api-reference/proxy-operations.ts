@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RECENT_COUNT } from '../../src/servic
 import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/outbox/submissions.js';
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, LANGUAGE_TAG, OPT_IN_ID, REFERRER_MAX_LENGTH } from '../../src/shared/consent.js';
 import { formatProblem, problemMessage } from '../../src/shared/signer-fields.js';
-import viteConfig from '../../vite.config.js';
+import { CHUNK_FOLDER } from '../../vite.config.js';
 import { petitionId, schemaRef } from './object-schema.js';
 import { examplePage, exampleSignatures, exampleSummary, outcomeExamples } from './resource-examples.js';
 import { failureResponse, header, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
@@ -18,13 +18,6 @@ import { CHALLENGE_LIFETIME_SECONDS, proofRefusalMessage } from '../../src/proxy
 const EXAMPLE_WITHDRAWAL_TOKEN = 'q8Zx3vN1bT0pLw6fH2sKc9GmYa4dRj7uEo5iXn_Ub-M';
 import { corsHeaders, preflightOperation, publicHeaders, readHeaders, retryAfter, scriptOperation } from './proxy-responses.js';
 
-/** The folder Vite writes the chunks to, from vite.config.ts (`chunks/[name]-[hash].js`). */
-function chunkFolder(): string {
-  const output = (viteConfig as { build?: { rollupOptions?: { output?: { chunkFileNames?: unknown } } } }).build?.rollupOptions?.output;
-  const names = output?.chunkFileNames;
-  if (typeof names !== 'string' || !names.includes('/')) throw new Error('vite.config.ts: chunkFileNames is not "folder/[name]-[hash].js"');
-  return names.slice(0, names.lastIndexOf('/'));
-}
 
 const petitionParameter = {
   name: 'petition_id',
@@ -275,7 +268,7 @@ export function proxyOperations(): Record<string, OpenApiObject> {
       },
     },
     '/petition-embed.js': { get: scriptOperation('The elements: the one script a page includes', 'public, max-age=300') },
-    [`/${chunkFolder()}/{chunk}`]: {
+    [`/${CHUNK_FOLDER}/{chunk}`]: {
       get: scriptOperation("A chunk the script imports on demand (a language's words, the share step; hashed name)", 'public, max-age=31536000, immutable', [
         { name: 'chunk', in: 'path', required: true, description: 'A file name Vite gave, like de-B2x9kQ1a.js.', schema: { type: 'string', pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*-[A-Za-z0-9_-]{8}\\.js$' } },
       ]),

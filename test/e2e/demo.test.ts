@@ -87,8 +87,8 @@ describe('the demo stack in a real browser', () => {
     await form.getByLabel('Address', { exact: true }).fill('1 Navy Yard');
     await form.getByLabel('Town or city').fill('Arlington');
     await form.getByLabel('Country').selectOption('US');
-    await form.getByLabel('State or province').fill('VA');
-    await form.getByLabel('Postal code').fill('22202');
+    await form.getByLabel('State', { exact: true }).selectOption('VA');
+    await form.getByLabel('ZIP code').fill('22202');
     await form.getByRole('button', { name: /sign/i }).click();
 
     await form.getByText(/thank you/i).waitFor({ timeout: 5000 });

@@ -88,8 +88,8 @@ describe('a new visitor while the petition service is down', () => {
     await form.getByLabel('Country').selectOption('US');
     await form.getByLabel('Address', { exact: true }).fill('1 Park Lane');
     await form.getByLabel('Town or city').fill('Springfield');
-    await form.getByLabel('State or province').fill('IL');
-    await form.getByLabel('Postal code').fill('62701');
+    await form.getByLabel('State', { exact: true }).selectOption('IL');
+    await form.getByLabel('ZIP code').fill('62701');
     await form.getByRole('button', { name: /sign/i }).click();
     await form.getByText(/thank you/i).waitFor({ timeout: 10_000 });
     assert.deepEqual(await audit(page), []);
