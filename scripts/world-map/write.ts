@@ -3,12 +3,11 @@
 // ISO 3166-1 alpha-2 code, so the map's chunk carries finished paths and no projection code
 // (d3-geo and topojson-client at run time would be most of the chunk's budget).
 // Run with `npm run world-map` after updating world-atlas.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { geoEqualEarth, geoPath } from 'd3-geo';
 import type { FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
-import type { Topology } from 'topojson-specification';
+import atlas from 'world-atlas/countries-110m.json' with { type: 'json' };
 import { COUNTRY_CODES } from '../../src/shared/countries.js';
 
 const WIDTH = 960;
@@ -34,8 +33,7 @@ function codeOf(name: string): string {
   throw new Error(`world-map: no ISO code for "${name}": add it to CODE_OF_NAME`);
 }
 
-const atlas = createRequire(import.meta.url).resolve('world-atlas/countries-110m.json');
-const topology = JSON.parse(readFileSync(atlas, 'utf8')) as Topology;
+const topology = atlas as unknown as Parameters<typeof feature>[0];
 const countries = feature(topology, topology.objects['countries']!) as FeatureCollection<Geometry, { name: string }>;
 // Antarctica takes a fifth of the map's height and has no signers' addresses.
 countries.features = countries.features.filter((country) => country.properties.name !== 'Antarctica');

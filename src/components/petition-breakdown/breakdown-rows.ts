@@ -19,7 +19,7 @@ export interface PlaceRows {
   country?: string;
 }
 
-export const DEFAULT_LIMIT = 10;
+const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 250;
 
 export function clampLimit(limit: number): number {
