@@ -127,7 +127,7 @@ export default {
   byCountry: 'Signatures par pays',
   byRegion: 'Signatures par région : {country}',
   placeHeading: 'Lieu',
-  countHeading: 'Signatures',
+  countHeading: 'Nombre de signatures',
   otherPlaces: 'Autres lieux',
   tooFewToShow: 'Trop peu de signatures pour les afficher.',
   signatureTotal: { one: '{count} signature', many: '{count} de signatures', other: '{count} signatures' },
