@@ -2,9 +2,6 @@
 // every signer's name and town), opened before anything is audited so a bad path changes nothing.
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { COMMAND_LINE } from '../operators/audit-log.js';
 import { errorCode } from '../errors/error-code.js';
 import { OperatorError } from '../errors/operator-error.js';
@@ -32,8 +29,14 @@ export async function writeDeliveryFile(store: Store, petitionId: number, path: 
     // A file that was already there keeps its mode through open(): made private here.
     await handle.chmod(0o600);
     const { counts, pdf } = await prepareDelivery(store, petition, COMMAND_LINE, { font: findDeliveryFont(), now: Date.now(), log });
-    await pipeline(Readable.fromWeb(pdf as NodeReadableStream<Uint8Array>), handle.createWriteStream({ autoClose: false }));
-    return { petition_id: petition.id, signatures: counts.counted, bytes: (await handle.stat()).size };
+    // One chunk written before the next is asked for: the file takes what the PDF gives, no more.
+    const reader = pdf.getReader();
+    let bytes = 0;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      await handle.write(next.value);
+      bytes += next.value.byteLength;
+    }
+    return { petition_id: petition.id, signatures: counts.counted, bytes };
   } finally {
     await handle.close();
   }
