@@ -96,6 +96,10 @@ export class DeliveryLayout {
   #footer(): void {
     const { doc } = this;
     this.#pages++;
+    // pdfkit's embedded font keeps the layout of every word it has drawn, for good: with a
+    // number and a name per row that is the whole petition. Forgotten at each page instead.
+    const font = (doc as unknown as { _font?: { layoutCache?: object } })._font;
+    if (font?.layoutCache) font.layoutCache = Object.create(null) as object;
     const { x, y } = doc;
     // pdfkit keeps the current size to itself; a page can start in the middle of a paragraph.
     const size = (doc as unknown as { _fontSize: number })._fontSize;
