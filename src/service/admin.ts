@@ -9,6 +9,8 @@ import type { PetitionFieldsText } from './petitions/petition-fields.js';
 import { createPetition, existingPetition, updatePetition } from './petitions/petition-writes.js';
 import { petitionResource } from './petitions/petitions.js';
 import { seedSignatures } from './seed/seed.js';
+import { writeDeliveryFile } from './delivery/delivery-file.js';
+import type { DeliveryFileSummary } from './delivery/delivery-file.js';
 import { existingSignature, hideSignature, showSignature } from './signatures/moderation.js';
 import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store/store.js';
@@ -51,6 +53,8 @@ export interface ServiceAdmin {
   updatePetition(id: number, fields: PetitionFieldsText): Promise<PetitionResource>;
   petition(id: number): Promise<PetitionResource>;
   seed(petitionId: number, count: number): Promise<{ inserted: number }>;
+  /** The petition's delivery PDF for its targets, written to `out` (mode 0600). */
+  delivery(petitionId: number, out: string): Promise<DeliveryFileSummary>;
   /** Takes a name out of the public list (it still counts), or puts back one an operator took out. */
   hideName(signatureId: number): Promise<SignatureVisibility>;
   showName(signatureId: number): Promise<SignatureVisibility>;
@@ -97,6 +101,7 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
     updatePetition: async (id, fields) => petitionResource(await updatePetition(store, id, fields, COMMAND_LINE), Date.now()),
     petition: async (id) => petitionResource(await existingPetition(store, id), Date.now()),
     seed: (petitionId, count) => seedSignatures(store, petitionId, count),
+    delivery: (petitionId, out) => writeDeliveryFile(store, petitionId, out, (line) => process.stderr.write(`${line}\n`)),
     hideName: async (id) => {
       await hideSignature(store, id, COMMAND_LINE);
       return visibility(id);

@@ -34,6 +34,7 @@ const USAGE = `usage:
   petition-embed service admin update-petition --db DATABASE ID [--title TEXT] ${PETITION_FLAGS} [--no-confirm-signers] [--clear-targets]
   petition-embed service admin petition --db DATABASE ID
   petition-embed service admin seed --db DATABASE --petition N --count C
+  petition-embed service admin delivery --db DATABASE PETITION_ID --out FILE.pdf
   petition-embed service admin hide-name|show-name --db DATABASE SIGNATURE_ID
   petition-embed service admin auth-keys --db DATABASE
   petition-embed service admin grant|deny|revoke --db DATABASE ID
@@ -208,6 +209,7 @@ async function runAdmin(args: string[]): Promise<void> {
       'image-url': { type: 'string' },
       petition: { type: 'string' },
       count: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   const [command, id] = positionals;
@@ -229,6 +231,7 @@ async function runAdmin(args: string[]): Promise<void> {
     'update-petition': (admin) => admin.updatePetition(wholeNumber('ID', id, 1), petitionText),
     petition: (admin) => admin.petition(wholeNumber('ID', id, 1)),
     seed: (admin) => admin.seed(wholeNumber('petition', values.petition, 1), wholeNumber('count', values.count, 1)),
+    delivery: (admin) => admin.delivery(wholeNumber('PETITION_ID', id, 1), required('out', values.out)),
     'hide-name': (admin) => admin.hideName(wholeNumber('SIGNATURE_ID', id, 1)),
     'show-name': (admin) => admin.showName(wholeNumber('SIGNATURE_ID', id, 1)),
     'auth-keys': (admin) => admin.listAuthKeys(),

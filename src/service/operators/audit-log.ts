@@ -38,6 +38,7 @@ export type AuditAction =
   | 'signer erased'
   | 'signature withdrawn'
   | 'signatures exported'
+  | 'delivery prepared'
   | 'block list entry added'
   | 'block list entry removed'
   | 'signatures invalidated in bulk'

@@ -16,6 +16,7 @@ import { insightStatements } from './insight-store.js';
 import { invalidationStatements } from './invalidation-store.js';
 import { changesRules, type RulesVersion } from './rules-version.js';
 import { withdrawalStatements } from './withdrawal-store.js';
+import { petitionDeliveryStatements } from './petition-delivery-store.js';
 import type {
   AuthKeyRequestRecord,
   AuthKeyRequestStatus,
@@ -153,6 +154,7 @@ export function createStore(db: SqlEngine) {
     ...alertStatements(db),
     ...withdrawalStatements(db),
     ...insightStatements(db),
+    ...petitionDeliveryStatements(db),
   };
 }
 

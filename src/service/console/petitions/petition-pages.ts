@@ -87,6 +87,7 @@ export function petitionPage(options: {
 <a class="button" href="${base}/bulk-invalidation">Invalidate in bulk</a>
 ${petition.status === 'open' ? html`<a class="button" href="${base}/close">Close petition</a>` : actionButton(session, `${base}/open`, 'Open petition')}
 <form method="post" action="${base}/export">${csrfField(session)}<button type="submit">Export signatures (CSV)</button></form>
+<form method="post" action="${base}/delivery">${csrfField(session)}<button type="submit">Prepare delivery (PDF)</button></form>
 </div>
 <h2>Trending alerts</h2>
 ${options.alerts}
