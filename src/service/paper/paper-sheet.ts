@@ -66,8 +66,9 @@ export function readPaperSheet(text: string): SheetRead {
       failing.push({ rowNumber, reasons: [`The row has ${cells.length} fields where the header has ${header.length}`] });
       return;
     }
-    const fields: Record<string, string> = Object.fromEntries(header.map((name, column) => [name, cells[column]!]));
-    const blankEmail = (fields['email'] ?? '').trim() === '';
+    // A blank cell is a field left out, as a blank field of the online form is.
+    const fields: Record<string, string> = Object.fromEntries(header.flatMap((name, column) => (cells[column]!.trim() === '' ? [] : [[name, cells[column]!]])));
+    const blankEmail = fields['email'] === undefined;
     const validation = validateSigner({ ...fields, email: blankEmail ? NO_EMAIL : fields['email'] }, everyCountry);
     if (!validation.success) failing.push({ rowNumber, reasons: validation.problems.map(formatProblem) });
     else rows.push({ rowNumber, signer: { ...validation.output, email: blankEmail ? '' : validation.output.email } });
