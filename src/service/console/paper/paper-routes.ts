@@ -14,7 +14,8 @@ import { paperPage, paperPreviewPage, removeBatchPage, SHEET_FIELD_ID } from './
 /** The sheet as posted: an uploaded file (the preview) or its text carried back (adding it). */
 async function postedSheet(c: ConsoleContext): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
   const sheet = (await c.req.parseBody())['sheet'];
-  if (sheet === undefined || sheet === '') return { ok: false, problem: 'Select a CSV file' };
+  // A form sent with no file chosen carries an empty part without a file name.
+  if (sheet === undefined || sheet === '' || (typeof sheet !== 'string' && sheet.name === '' && sheet.size === 0)) return { ok: false, problem: 'Select a CSV file' };
   const bytes = typeof sheet === 'string' ? Buffer.byteLength(sheet) : sheet.size;
   const problem = fileSizeProblem(bytes);
   if (problem) return { ok: false, problem };
