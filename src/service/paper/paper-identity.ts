@@ -11,7 +11,7 @@ import { nameKey, postalKey } from '../store/search-keys.js';
 import type { Store } from '../store/store.js';
 
 /** The prefix that tells a paper identity from an email's (which always holds an @). */
-export const PAPER_IDENTITY_PREFIX = 'paper:';
+const PAPER_IDENTITY_PREFIX = 'paper:';
 
 /** The service's secret for paper identities, made on first use. */
 export async function paperIdentityKey(store: Store): Promise<string> {
