@@ -27,6 +27,9 @@ export interface SignatureRecord extends SignatureListRow {
   phone: string | null;
   reason: string | null;
   auth_key_request_id: number | null;
+  /** How it was gathered; a paper one keeps its batch (src/service/paper/). */
+  channel: 'online' | 'paper';
+  paper_batch_id: number | null;
 }
 
 /**

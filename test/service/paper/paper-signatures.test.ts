@@ -168,6 +168,21 @@ describe('paper signatures', () => {
     assert.ok(second);
   });
 
+  test('a paper signer without an email is found by name, shown as paper, and erased by id like any signer', async () => {
+    const before = await count();
+    const search = await f.client.get(`/admin/petitions/${t.petitionId}/signatures?q=${encodeURIComponent('turing')}`);
+    const ids = [...search.body.matchAll(/href="\/admin\/signatures\/(\d+)"/g)].map((m) => Number(m[1]));
+    assert.equal(ids.length, 1, 'the second batch’s Alan Turing');
+    const signaturePage = pageText((await f.client.get(`/admin/signatures/${ids[0]}`)).body);
+    assert.match(signaturePage, /Email address – \(none on the paper form\)/);
+    assert.match(signaturePage, /Gathered On paper \(batch \d+\)/);
+    const erased = await f.client.post(`/admin/signatures/${ids[0]}/erase`, { confirmed: 'yes' });
+    assert.equal(erased.status, 303, pageText(erased.body));
+    assert.equal(await count(), before - 1);
+    await assertDense(t, t.petitionId);
+    await chartsMatch();
+  });
+
   test('the file and row limits hold at their boundary, with the reason at the field', async () => {
     const row = 'Ada,Limit,,1 Edge Road,London,,SW1A 1AA,GB,';
     const exact = `${HEADER}\r\n${row}\r\n`;
