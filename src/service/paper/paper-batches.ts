@@ -71,10 +71,12 @@ export async function addPaperBatch(store: Store, petitionId: number, text: stri
     if (adding.length === 0) throw new OperatorError('No signer of this sheet can be added: each is a duplicate or fails the rules');
     const batchId = (await store.insertPaperBatch.get({ petition_id: petitionId, created_at: now }))!.id;
     let last = petition.last_listed_position;
-    let earliest = petition.earliest_signed_on;
+    let added = 0;
     for (const { signer, identity } of adding) {
-      const position = signer.hidden === true ? null : ++last;
-      await store.insertPaperSignature.run({
+      const position = signer.hidden === true ? null : last + 1;
+      // The petition's row is locked, so no other writer adds one of these identities meanwhile;
+      // a row the index still refuses is neither counted nor given its position.
+      const { changes } = await store.insertPaperSignature.run({
         petition_id: petitionId,
         email_identity: identity,
         email: signer.email,
@@ -97,11 +99,13 @@ export async function addPaperBatch(store: Store, petitionId: number, text: stri
         email_domain: signer.email === '' ? '' : emailDomain(signer.email),
         paper_batch_id: batchId,
       });
-      earliest = earliest === null ? now : Math.min(earliest, now);
+      if (changes === 0) continue;
+      added++;
+      if (position !== null) last = position;
     }
-    const counts = { added: adding.length, duplicates: preview.duplicates.length, failing: preview.failing.length };
+    const counts = { added, duplicates: preview.duplicates.length + adding.length - added, failing: preview.failing.length };
     await store.setPaperBatchCounts.run({ id: batchId, ...counts });
-    await store.recordSignaturesAdded.run({ id: petitionId, added: adding.length, first: petition.first_listed_position, last, earliest });
+    await store.recordSignaturesAdded.run({ id: petitionId, added, first: petition.first_listed_position, last, earliest: now });
     await recordAudit(store, actor, 'paper signatures added', `petition ${petitionId}`,
       `batch ${batchId}: ${counts.added} added, ${counts.duplicates} duplicates, ${counts.failing} failing`, now);
     return { ok: true, batchId, preview };

@@ -192,6 +192,15 @@ describe('paper signatures', () => {
     const over = await preview(`${padded}\n`);
     assert.equal(over.status, 400);
     assert.match(over.body, /id="paper-sheet-error"[^>]*>.*must be 100 KB or smaller/s);
+    // Carried back by the preview's form, the sheet's line breaks come as CRLF: the limit is the file's.
+    const carried = async (sheet: string) => {
+      await f.client.get(base());
+      return f.client.request(base(), { method: 'POST', ...multipart({ csrf: f.client.csrfToken()!, sheet: sheet.replace(/\r?\n/g, '\r\n') }) });
+    };
+    const lines = `${HEADER}\n${row}\n`;
+    const atLimit = lines + '\n'.repeat(PAPER_FILE_LIMIT_BYTES - Buffer.byteLength(lines));
+    assert.equal((await carried(`${atLimit}\n`)).status, 400);
+    assert.equal((await carried(atLimit)).status, 303);
     const many = (n: number) => [HEADER, ...Array.from({ length: n }, (_, i) => `Ada,Row${i},,1 Edge Road,London,,SW1A 1AA,GB,`)].join('\n');
     assert.deepEqual(previewCounts((await preview(many(PAPER_ROW_LIMIT))).body), { toAdd: PAPER_ROW_LIMIT, duplicates: 0, failing: 0 });
     const tooMany = await preview(many(PAPER_ROW_LIMIT + 1));

@@ -16,10 +16,14 @@ async function postedSheet(c: ConsoleContext): Promise<{ ok: true; text: string 
   const sheet = (await c.req.parseBody())['sheet'];
   // A form sent with no file chosen carries an empty part without a file name.
   if (sheet === undefined || sheet === '' || (typeof sheet !== 'string' && sheet.name === '' && sheet.size === 0)) return { ok: false, problem: 'Select a CSV file' };
-  const bytes = typeof sheet === 'string' ? Buffer.byteLength(sheet) : sheet.size;
-  const problem = fileSizeProblem(bytes);
-  if (problem) return { ok: false, problem };
-  return { ok: true, text: typeof sheet === 'string' ? sheet : await sheet.text() };
+  if (typeof sheet === 'string') {
+    // Carried back in the preview's form, the sheet's line breaks come as CRLF whatever the file had.
+    const text = sheet.replace(/\r\n/g, '\n');
+    const problem = fileSizeProblem(Buffer.byteLength(text));
+    return problem ? { ok: false, problem } : { ok: true, text };
+  }
+  const problem = fileSizeProblem(sheet.size);
+  return problem ? { ok: false, problem } : { ok: true, text: await sheet.text() };
 }
 
 export function paperRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
