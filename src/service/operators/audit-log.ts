@@ -43,7 +43,9 @@ export type AuditAction =
   | 'block list entry removed'
   | 'signatures invalidated in bulk'
   | 'bulk invalidation undone'
-  | 'trending alert dismissed';
+  | 'trending alert dismissed'
+  | 'paper signatures added'
+  | 'paper batch removed';
 
 const AUDIT_PAGE_SIZE = 50;
 

@@ -9,6 +9,7 @@ import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
 import { alertStatements } from './alert-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
+import { paperStatements } from './paper-store.js';
 import { signInStatements } from './sign-in-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
 import { abuseStatements } from './abuse-store.js';
@@ -155,6 +156,7 @@ export function createStore(db: SqlEngine) {
     ...withdrawalStatements(db),
     ...insightStatements(db),
     ...petitionDeliveryStatements(db),
+    ...paperStatements(db),
   };
 }
 

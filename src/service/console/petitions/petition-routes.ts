@@ -23,6 +23,7 @@ async function petitionCounts(store: Store, petition: PetitionRow): Promise<Peti
     listed: petition.last_listed_position - petition.first_listed_position + 1,
     unconfirmed: (await store.unconfirmedCount.get(petition.id))!.count,
     invalidated: (await store.invalidatedCount.get(petition.id))!.count,
+    paper: Number((await store.paperCounted.get(petition.id))!.counted),
   };
 }
 
