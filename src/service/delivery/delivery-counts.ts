@@ -7,9 +7,11 @@ export interface DeliveryCounts {
   counted: number;
   /** The newest counted signature's id: the list of signers stops there, so it matches `counted`. */
   lastSignatureId: number;
+  /** Of `counted`, the signatures gathered on paper (src/service/paper/); the rest were made online. */
+  onPaper: number;
 }
 
 export async function deliveryCounts(store: Store, petitionId: number): Promise<DeliveryCounts> {
   const row = (await store.deliveryCounts.get(petitionId))!;
-  return { counted: Number(row.counted), lastSignatureId: Number(row.last_id) };
+  return { counted: Number(row.counted), lastSignatureId: Number(row.last_id), onPaper: Number(row.on_paper) };
 }

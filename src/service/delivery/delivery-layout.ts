@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import type { PetitionRow } from '../store/store.js';
 import { drawableText } from './delivery-font.js';
 import type { DeliveryFont } from './delivery-font.js';
+import type { DeliveryCounts } from './delivery-counts.js';
 
 const MARGIN = 56;
 const ROW_HEIGHT = 15;
@@ -42,7 +43,7 @@ export class DeliveryLayout {
   }
 
   /** The first page: what, to whom, when, how many; then the list's heading. */
-  cover(petition: PetitionRow, counted: number, now: number): void {
+  cover(petition: PetitionRow, counts: DeliveryCounts, now: number): void {
     const { doc } = this;
     doc.addPage();
     const width = doc.page.width - 2 * MARGIN;
@@ -56,7 +57,7 @@ export class DeliveryLayout {
     doc.fontSize(11).text(this.#text(petition.overview), { width });
     doc.moveDown();
     doc.fontSize(12).text(`Delivered on ${dateFormat.format(now)}`, { width });
-    doc.text(`${counted.toLocaleString('en-GB')} ${counted === 1 ? 'signature' : 'signatures'}`, { width });
+    doc.text(countLine(counts, petition.confirm_signers === 1), { width });
     doc.moveDown();
     doc.fontSize(14).text('Signatures', { width });
     doc.moveDown(0.3);
@@ -120,4 +121,14 @@ export class DeliveryLayout {
 
 export function townOf(city: string, countryName: string): string {
   return city.trim() === '' ? countryName : `${city}, ${countryName}`;
+}
+
+const number = (value: number) => value.toLocaleString('en-GB');
+
+/** "1,234 signatures: 1,034 online (each confirmed by email), 200 on paper". */
+export function countLine({ counted, onPaper }: DeliveryCounts, confirmed: boolean): string {
+  const total = `${number(counted)} ${counted === 1 ? 'signature' : 'signatures'}`;
+  const online = counted - onPaper;
+  const onlineText = `${number(online)} online${confirmed && online > 0 ? ' (each confirmed by email)' : ''}`;
+  return onPaper === 0 ? `${total}${confirmed && online > 0 ? ', each confirmed by email' : ''}` : `${total}: ${onlineText}, ${number(onPaper)} on paper`;
 }

@@ -35,7 +35,7 @@ export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: D
     async pull(controller) {
       if (layout === null) {
         layout = new DeliveryLayout(options.font, petition.title);
-        layout.cover(petition, counts.counted, options.now);
+        layout.cover(petition, counts, options.now);
         takeWritten(controller);
         return;
       }

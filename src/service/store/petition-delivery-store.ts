@@ -13,12 +13,14 @@ export interface DeliveryCountRow {
   counted: number;
   /** The newest of them: the list stops there, so a signature that arrives meanwhile is in neither. */
   last_id: number;
+  /** Of the counted, those gathered on paper (channel 'paper'). */
+  on_paper: number;
 }
 
 export function petitionDeliveryStatements(db: SqlEngine) {
   return {
     deliveryCounts: db.prepare<[number], DeliveryCountRow>(
-      "SELECT COUNT(*) AS counted, COALESCE(MAX(id), 0) AS last_id FROM signatures WHERE petition_id = ? AND state = 'counted'",
+      "SELECT COUNT(*) AS counted, COALESCE(MAX(id), 0) AS last_id, COALESCE(SUM(CASE WHEN channel = 'paper' THEN 1 ELSE 0 END), 0) AS on_paper FROM signatures WHERE petition_id = ? AND state = 'counted'",
     ),
     /**
      * Counted signatures after one id, up to another, in id order (the order they were
