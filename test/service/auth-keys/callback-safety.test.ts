@@ -94,7 +94,9 @@ test('the address is checked again at delivery: a loopback endpoint recorded ear
       const attempted = await eventually(async () => (await t.admin.listAuthKeys())[0]!.deliveries[0]!, (d) => d.attempts >= 1, 3000);
       assert.equal(attempted.state, 'pending', 'not delivered');
       assert.equal(hits, 0, 'nothing reached the loopback endpoint');
-      assert.ok(t.logs.some((line) => /callback delivery \d+: attempt 1 failed \(ECALLBACKADDRESS\)/.test(line)), t.logs.join('\n'));
+      // The attempt is recorded before its log line is written: wait for the line too.
+      const failed = (line: string) => /callback delivery \d+: attempt 1 failed \(ECALLBACKADDRESS\)/.test(line);
+      assert.ok(await eventually(() => t.logs.some(failed), (found) => found, 3000), t.logs.join('\n'));
     } finally {
       await strict.close();
     }
