@@ -2,6 +2,7 @@
 // limits, so that no body limit ever refuses (413) a signature the schema accepts, in any script.
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, OPT_INS_MAX, REFERRER_MAX_LENGTH } from './consent.js';
 import { REASON_MAX_LENGTH, SIGNER_FIELDS, TEXT_MAX_LENGTH } from './signer-fields.js';
+import { OPT_INS_FIELD } from './signature-opt-ins.js';
 import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH } from './withdrawal-token.js';
 
 /**
@@ -51,6 +52,8 @@ export function worstCaseSignedFormBytes(): number {
   const signature = formBytes([
     ...SIGNER_FIELDS.map((field) => [field, signerFieldMaxLength(field)] as const),
     [WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH],
+    // Every opt-in id at its longest (64), each after a comma.
+    [OPT_INS_FIELD, OPT_INS_MAX * 65],
     ...SIGNING_PARAMETERS,
   ]);
   const keyRequest = formBytes([

@@ -5,6 +5,7 @@ import { callbackHost } from '../callback-host.js';
 import { nameKey, postalKey, surnameKey } from '../search-keys.js';
 import { INSIGHT_MIGRATIONS } from './insight-migrations.js';
 import { INTEGRITY_MIGRATIONS } from './integrity-migrations.js';
+import { OPT_IN_MIGRATIONS } from './opt-in-migrations.js';
 
 /**
  * Schema versions in order; the file's `user_version` says how many have been applied.
@@ -213,4 +214,5 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   `,
   ...INTEGRITY_MIGRATIONS,
   ...INSIGHT_MIGRATIONS,
+  ...OPT_IN_MIGRATIONS,
 ];
