@@ -47,15 +47,18 @@ function formBytes(parameters: Iterable<readonly [string, number]>): number {
   return bytes;
 }
 
+/** `opt_ins=` with every opt-in id at its longest: plain ASCII (1 byte each), the commas written %2C. */
+function optInsFormBytes(): number {
+  return OPT_INS_FIELD.length + 2 + OPT_INS_MAX * 64 + (OPT_INS_MAX - 1) * '%2C'.length;
+}
+
 /** The largest form body of a signed request the rules accept: a signature or a key request. */
 export function worstCaseSignedFormBytes(): number {
   const signature = formBytes([
     ...SIGNER_FIELDS.map((field) => [field, signerFieldMaxLength(field)] as const),
     [WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH],
-    // Every opt-in id at its longest (64), each after a comma.
-    [OPT_INS_FIELD, OPT_INS_MAX * 65],
     ...SIGNING_PARAMETERS,
-  ]);
+  ]) + optInsFormBytes();
   const keyRequest = formBytes([
     ['source_description', KEY_REQUEST_TEXT_MAX_LENGTH],
     ['requester_email', KEY_REQUEST_TEXT_MAX_LENGTH],

@@ -4,7 +4,7 @@
 // those signed before it did, or through a client that does not say, are not known either way.
 import type { GroupCountRow } from '../store/insight-store.js';
 
-export interface OptInRate {
+interface OptInRate {
   id: string;
   /** Counted signatures in the window that ticked it. */
   signatures: number;
