@@ -6,7 +6,7 @@ import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const ENTRY = 'petition-embed.js';
-export const ELEMENTS = ['petition-sign', 'petition-signatures'] as const;
+export const ELEMENTS = ['petition-sign', 'petition-signatures', 'petition-breakdown'] as const;
 export type ElementTag = (typeof ELEMENTS)[number];
 
 /** Gzip at level 9, as the budgets count it. */

@@ -7,6 +7,7 @@ import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/outbox/
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, LANGUAGE_TAG, OPT_IN_ID, REFERRER_MAX_LENGTH } from '../../src/shared/consent.js';
 import { formatProblem, problemMessage } from '../../src/shared/signer-fields.js';
 import { CHUNK_FOLDER } from '../../vite.config.js';
+import { breakdownAnswer } from './breakdown-schema.js';
 import { petitionId, schemaRef } from './object-schema.js';
 import { examplePage, exampleSignatures, exampleSummary, outcomeExamples } from './resource-examples.js';
 import { failureResponse, header, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
@@ -217,6 +218,21 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         summary: `The ${RECENT_COUNT} newest listed signatures`,
         responses: {
           '200': jsonResponse('Newest first (cached cacheSeconds).', { type: 'array', items: schemaRef('Signature'), maxItems: RECENT_COUNT }, { recent: { summary: 'Newest first', value: exampleSignatures } }, readHeaders()),
+          '403': responseRef('OriginRefused'),
+          '404': responseRef('PetitionNotFound'),
+          '429': responseRef('ReadsLimited'),
+          '503': responseRef('ReadUnavailable'),
+        },
+      },
+      options,
+    },
+    '/api/petitions/{petition_id}/breakdown': {
+      parameters: [petitionParameter],
+      get: {
+        operationId: 'signatureBreakdown',
+        summary: 'Counted signatures by country and region, as the service gives them',
+        responses: {
+          '200': breakdownAnswer('The service\'s answer (cached cacheSeconds).', readHeaders()),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
           '429': responseRef('ReadsLimited'),

@@ -1,6 +1,7 @@
 // docs/openapi/proxy.yaml: the signing proxy's own routes, the ones the browser elements call,
 // the service's callback, and the script files.
 import { authKeyOutcomeSchema, challengeSchema, embedStatusSchema, proofSchema, proxyFailureSchema, petitionSummarySchema, signaturePageSchema, signatureReceivedSchema, signatureSchema, successSchema } from './resource-schemas.js';
+import { signatureBreakdownSchema } from './breakdown-schema.js';
 import type { OpenApiObject } from './response-objects.js';
 import { proxyOperations } from './proxy-operations.js';
 import { proxyHeaders, proxyResponses } from './proxy-responses.js';
@@ -40,6 +41,7 @@ export function proxyDocument(version: string): OpenApiObject {
         Success: successSchema,
         SignatureReceived: signatureReceivedSchema,
         Signature: signatureSchema,
+        SignatureBreakdown: signatureBreakdownSchema,
         SignaturePage: signaturePageSchema('/api/petitions'),
         PetitionSummary: petitionSummarySchema,
         EmbedStatus: embedStatusSchema,

@@ -59,7 +59,7 @@ export function signaturePageSchema(pagePath: string): JsonSchema {
   });
   return objectSchema<SignaturePage>(
     {
-      signature_count: { ...count, description: 'Every signature on the petition, hidden ones included.' },
+      signature_count: { ...count, description: 'Every signature on the petition, hidden ones included, and those gathered on paper that the operator added.' },
       prev_page_endpoint: endpoint,
       next_page_endpoint: endpoint,
       page: pageNumber,

@@ -5,6 +5,7 @@ import { PETITION_CLOSED } from '../../src/service/petitions/petitions.js';
 import { BODY_LIMIT_BYTES } from '../../src/service/http/request-body.js';
 import { ALREADY_SIGNED, NO_SIGNATURE_DATA } from '../../src/service/signatures/signature-submission.js';
 import { formatProblem, problemMessage } from '../../src/shared/signer-fields.js';
+import { breakdownAnswer } from './breakdown-schema.js';
 import { schemaRef } from './object-schema.js';
 import { examplePage, examplePetition, exampleSignatures, outcomeExamples } from './resource-examples.js';
 import { failureResponse, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
@@ -149,6 +150,15 @@ export function serviceOperations(signature: SignedExample, keyRequest: SignedEx
             appHeaders(),
           ),
         },
+      },
+    },
+    '/petitions/{petition_id}/signatures/breakdown': {
+      parameters: [parameterRef('petition_id')],
+      get: {
+        operationId: 'signatureBreakdown',
+        summary: 'Counted signatures by country and region, small groups withheld',
+        parameters: [parameterRef('api_key')],
+        responses: { ...readResponses(), '200': breakdownAnswer('Read from the per-day counts, never the signatures.', appHeaders()) },
       },
     },
     '/petitions/{petition_id}/auth_keys': {

@@ -6,6 +6,7 @@ import { trendingAlertSchema, trendingAlertWebhook } from './alert-webhook.js';
 import { schemaRef } from './object-schema.js';
 import { exampleOutcomes, outcomeExamples } from './resource-examples.js';
 import { authKeyOutcomeSchema, serviceFailureSchema, petitionIdBodySchema, petitionResourceSchema, signaturePageSchema, signatureSchema, successSchema } from './resource-schemas.js';
+import { signatureBreakdownSchema } from './breakdown-schema.js';
 import type { OpenApiObject } from './response-objects.js';
 import { serviceOperations, type SignedExample } from './service-operations.js';
 import { serviceParameters, serviceRequestSchemas } from './service-requests.js';
@@ -117,6 +118,7 @@ export async function serviceDocument(version: string): Promise<OpenApiObject> {
         Failure: serviceFailureSchema,
         Success: successSchema,
         Signature: signatureSchema,
+        SignatureBreakdown: signatureBreakdownSchema,
         SignaturePage: signaturePageSchema('/v1/petitions'),
         Petition: petitionResourceSchema,
         PetitionId: petitionIdBodySchema,

@@ -1,6 +1,8 @@
 // What the operator's admin commands do, on the database file directly, so they work while
 // a service runs on the same file (WAL lets both proceed; the service polls for deliveries).
 import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { OperatorError } from './errors/operator-error.js';
 import { COMMAND_LINE } from './operators/audit-log.js';
 import { decideKeyRequest } from './auth-keys/auth-key-requests.js';
 import { createOperator, resetOperatorPassword } from './operators/operators.js';
@@ -8,7 +10,12 @@ import type { NewOperator } from './operators/operators.js';
 import type { PetitionFieldsText } from './petitions/petition-fields.js';
 import { createPetition, existingPetition, updatePetition } from './petitions/petition-writes.js';
 import { petitionResource } from './petitions/petitions.js';
+import { addPaperBatch, previewPaper, removePaperBatch } from './paper/paper-batches.js';
+import type { PaperPreview } from './paper/paper-batches.js';
+import { fileSizeProblem } from './paper/paper-sheet.js';
 import { seedSignatures } from './seed/seed.js';
+import { writeDeliveryFile } from './delivery/delivery-file.js';
+import type { DeliveryFileSummary } from './delivery/delivery-file.js';
 import { existingSignature, hideSignature, showSignature } from './signatures/moderation.js';
 import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store/store.js';
@@ -43,6 +50,38 @@ interface SignatureVisibility {
   hidden: boolean;
 }
 
+/** What import-paper prints: counts and row numbers, never a signer's details. */
+interface PaperImport {
+  petition_id: number;
+  /** Present once the batch is added (--confirm). */
+  batch_id?: number;
+  to_add: number;
+  duplicate_rows: number[];
+  failing_rows: Array<{ row: number; reasons: string[] }>;
+}
+
+function paperImport(petitionId: number, preview: PaperPreview, batchId?: number): PaperImport {
+  return {
+    petition_id: petitionId,
+    ...(batchId === undefined ? {} : { batch_id: batchId }),
+    to_add: preview.toAdd,
+    duplicate_rows: preview.duplicates,
+    failing_rows: preview.failing.map(({ rowNumber, reasons }) => ({ row: rowNumber, reasons })),
+  };
+}
+
+/** The sheet's text, refused before it is read when the file is too large. */
+async function paperSheetText(path: string): Promise<string> {
+  const size = await stat(path).then(
+    (info) => (info.isFile() ? info.size : null),
+    () => null,
+  );
+  if (size === null) throw new OperatorError(`FILE: ${path} is not a file that can be read`);
+  const problem = fileSizeProblem(size);
+  if (problem) throw new OperatorError(problem);
+  return readFile(path, 'utf8');
+}
+
 export interface ServiceAdmin {
   createConsumer(name: string): Promise<{ api_key: string; secret: string }>;
   /** A title alone, or the petition's fields as text (see petition-fields.ts). */
@@ -51,9 +90,14 @@ export interface ServiceAdmin {
   updatePetition(id: number, fields: PetitionFieldsText): Promise<PetitionResource>;
   petition(id: number): Promise<PetitionResource>;
   seed(petitionId: number, count: number): Promise<{ inserted: number }>;
+  /** The petition's delivery PDF for its targets, written to `out` (mode 0600). */
+  delivery(petitionId: number, out: string): Promise<DeliveryFileSummary>;
   /** Takes a name out of the public list (it still counts), or puts back one an operator took out. */
   hideName(signatureId: number): Promise<SignatureVisibility>;
   showName(signatureId: number): Promise<SignatureVisibility>;
+  /** Previews a CSV sheet of paper signatures (docs/paper-signatures.md); with `confirm`, adds them as a batch. */
+  importPaper(petitionId: number, path: string, confirm: boolean): Promise<PaperImport>;
+  removePaperBatch(batchId: number): Promise<{ batch_id: number; petition_id: number; removed: number }>;
   listAuthKeys(): Promise<AuthKeyRequestRow[]>;
   grant(id: number): Promise<AuthKeyRequestRow>;
   deny(id: number): Promise<AuthKeyRequestRow>;
@@ -97,6 +141,7 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
     updatePetition: async (id, fields) => petitionResource(await updatePetition(store, id, fields, COMMAND_LINE), Date.now()),
     petition: async (id) => petitionResource(await existingPetition(store, id), Date.now()),
     seed: (petitionId, count) => seedSignatures(store, petitionId, count),
+    delivery: (petitionId, out) => writeDeliveryFile(store, petitionId, out, (line) => process.stderr.write(`${line}\n`)),
     hideName: async (id) => {
       await hideSignature(store, id, COMMAND_LINE);
       return visibility(id);
@@ -104,6 +149,21 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
     showName: async (id) => {
       await showSignature(store, id, COMMAND_LINE);
       return visibility(id);
+    },
+    importPaper: async (petitionId, path, confirm) => {
+      const text = await paperSheetText(path);
+      if (confirm) {
+        const added = await addPaperBatch(store, petitionId, text, COMMAND_LINE);
+        if (!added.ok) throw new OperatorError(added.problem);
+        return paperImport(petitionId, added.preview, added.batchId);
+      }
+      const previewed = await previewPaper(store, petitionId, text);
+      if (!previewed.ok) throw new OperatorError(previewed.problem);
+      return paperImport(petitionId, previewed.preview);
+    },
+    removePaperBatch: async (batchId) => {
+      const { petitionId, removed } = await removePaperBatch(store, batchId, COMMAND_LINE);
+      return { batch_id: batchId, petition_id: petitionId, removed };
     },
     listAuthKeys: async () => Promise.all((await store.allAuthKeyRequests.all()).map(toRow)),
     grant: async (id) => toRow(await decideKeyRequest(store, id, 'grant', COMMAND_LINE)),

@@ -34,7 +34,11 @@ const USAGE = `usage:
   petition-embed service admin update-petition --db DATABASE ID [--title TEXT] ${PETITION_FLAGS} [--no-confirm-signers] [--clear-targets]
   petition-embed service admin petition --db DATABASE ID
   petition-embed service admin seed --db DATABASE --petition N --count C
+  petition-embed service admin delivery --db DATABASE PETITION_ID --out FILE.pdf
   petition-embed service admin hide-name|show-name --db DATABASE SIGNATURE_ID
+  petition-embed service admin import-paper --db DATABASE PETITION_ID FILE [--confirm]
+      (a CSV sheet of signatures gathered on paper, docs/paper-signatures.md: previewed; added as a batch with --confirm)
+  petition-embed service admin remove-paper-batch --db DATABASE BATCH_ID
   petition-embed service admin auth-keys --db DATABASE
   petition-embed service admin grant|deny|revoke --db DATABASE ID
 `;
@@ -56,7 +60,7 @@ function percent(name: string, text: string | undefined): number {
 }
 
 function required(name: string, value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`--${name}: is required`);
+  if (value === undefined || value.trim() === '') throw new UsageError(`${/^[A-Z_]+$/.test(name) ? name : `--${name}`}: is required`);
   return value;
 }
 
@@ -208,9 +212,11 @@ async function runAdmin(args: string[]): Promise<void> {
       'image-url': { type: 'string' },
       petition: { type: 'string' },
       count: { type: 'string' },
+      out: { type: 'string' },
+      confirm: { type: 'boolean', default: false },
     },
   });
-  const [command, id] = positionals;
+  const [command, id, file] = positionals;
   const petitionText: PetitionFieldsText = {
     title: values.title,
     overview: values.overview,
@@ -229,8 +235,11 @@ async function runAdmin(args: string[]): Promise<void> {
     'update-petition': (admin) => admin.updatePetition(wholeNumber('ID', id, 1), petitionText),
     petition: (admin) => admin.petition(wholeNumber('ID', id, 1)),
     seed: (admin) => admin.seed(wholeNumber('petition', values.petition, 1), wholeNumber('count', values.count, 1)),
+    delivery: (admin) => admin.delivery(wholeNumber('PETITION_ID', id, 1), required('out', values.out)),
     'hide-name': (admin) => admin.hideName(wholeNumber('SIGNATURE_ID', id, 1)),
     'show-name': (admin) => admin.showName(wholeNumber('SIGNATURE_ID', id, 1)),
+    'import-paper': (admin) => admin.importPaper(wholeNumber('PETITION_ID', id, 1), required('FILE', file), values.confirm),
+    'remove-paper-batch': (admin) => admin.removePaperBatch(wholeNumber('BATCH_ID', id, 1)),
     'auth-keys': (admin) => admin.listAuthKeys(),
     grant: (admin) => admin.grant(wholeNumber('ID', id, 1)),
     deny: (admin) => admin.deny(wholeNumber('ID', id, 1)),

@@ -24,6 +24,25 @@ export interface SignaturePage {
   signatures: Signature[];
 }
 
+/** `GET petitions/:id/signatures/breakdown`: counted signatures by place, small groups withheld. */
+export interface SignatureBreakdown {
+  signature_count: number;
+  /** The smallest group shown; smaller ones are counted in an `other_count` only. */
+  minimum_group: number;
+  countries: CountryBreakdown[];
+  /** Signatures in no country shown: never 1 to `minimum_group` - 1. */
+  other_count: number;
+}
+
+export interface CountryBreakdown {
+  country_code: string;
+  country_name: string;
+  signature_count: number;
+  regions: Array<{ state_province: string; signature_count: number }>;
+  /** The country's signatures in no region shown (or with none given): never 1 to `minimum_group` - 1. */
+  other_count: number;
+}
+
 /** `GET petitions/:id`: the petition as API v1 returned it. */
 export interface PetitionResource {
   petition_id: number;

@@ -82,7 +82,7 @@ describe('a proxy answering every documented status', () => {
   });
 
   test('reads and the proof-of-work challenge: 200, 400, 403, 404', async () => {
-    for (const path of [`/api/petitions/${petition}`, signatures, `${signatures}/recent`, `/api/petitions/${petition}/challenge`]) {
+    for (const path of [`/api/petitions/${petition}`, signatures, `${signatures}/recent`, `/api/petitions/${petition}/breakdown`, `/api/petitions/${petition}/challenge`]) {
       await expect(call('GET', path, { headers: ALLOWED }), 200);
       await expect(call('GET', path, { headers: REFUSED }), 403);
       await expect(call('GET', path.replace(`/${petition}`, '/999999')), 404);
@@ -136,7 +136,7 @@ describe('a proxy answering every documented status', () => {
   test('reads while the service is down: 503 with Retry-After; an answer the proxy cannot read: 500', async () => {
     await stack.stopService();
     try {
-      for (const path of [`/api/petitions/${petition}`, signatures, `${signatures}/recent`]) await expect(call('GET', path), 503);
+      for (const path of [`/api/petitions/${petition}`, signatures, `${signatures}/recent`, `/api/petitions/${petition}/breakdown`]) await expect(call('GET', path), 503);
     } finally {
       await stack.startService();
     }
@@ -185,6 +185,7 @@ test('reads beyond a client\'s allowance of uncached reads: 429 with Retry-After
     assert.equal((await stack.call('GET', first)).status, 200);
     await limited(`${first}/signatures`);
     await limited(`${first}/signatures/recent`);
+    await limited(`${first}/breakdown`);
     // Another client (through the loopback reverse proxy trusted by default) has its own allowance.
     const other = { 'x-forwarded-for': '203.0.113.5' };
     assert.equal((await stack.call('GET', `${second}/signatures/recent`, { headers: other })).status, 200);

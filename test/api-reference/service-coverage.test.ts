@@ -74,7 +74,7 @@ describe('a service answering every documented status', () => {
     await expect(read('/v1/petitions/get_id'), 400);
     await expect(read('/v1/petitions/get_id', '&petition_url=https://nowhere.example.org/', 'pk_unknown'), 401);
     await expect(read('/v1/petitions/get_id', '&petition_url=https://nowhere.example.org/'), 404);
-    for (const path of [petition, signaturesPath(t.petitionId), `${petition}/signatures/recent`]) {
+    for (const path of [petition, signaturesPath(t.petitionId), `${petition}/signatures/recent`, `${petition}/signatures/breakdown`]) {
       await expect(read(path), 200);
       await expect(read(path, '', 'pk_unknown'), 401);
       await expect(read(path.replace(`/${t.petitionId}`, '/999999')), 404);
@@ -124,7 +124,7 @@ describe('a service answering every documented status', () => {
     vandal.exec('ALTER TABLE petitions RENAME TO petitions_gone');
     try {
       await expect(read('/v1/petitions/get_id', '&petition_url=https://www.example.org/save-the-park'), 500);
-      for (const path of [`/v1/petitions/${t.petitionId}`, signaturesPath(t.petitionId), `/v1/petitions/${t.petitionId}/signatures/recent`]) {
+      for (const path of [`/v1/petitions/${t.petitionId}`, signaturesPath(t.petitionId), `/v1/petitions/${t.petitionId}/signatures/recent`, `/v1/petitions/${t.petitionId}/signatures/breakdown`]) {
         await expect(read(path), 500);
       }
       await expect(submitSignature(t, source, authKey, signerFields()), 500);

@@ -46,6 +46,7 @@ function createPetition({
   withdrawLinks = true,
   proofOfWork = 1000,
   challengeDelayMs = 0,
+  breakdown,
 } = {}) {
   const now = Date.now();
   const ages = signedSecondsAgo ?? Array.from({ length: listed }, (_, i) => 30 + (listed - 1 - i) * 60);
@@ -72,6 +73,8 @@ function createPetition({
       ...resource,
     },
     hiddenCount,
+    // The service's signatures by place, as given (its withholding is the service's own test).
+    breakdown: breakdown ?? { signature_count: ages.length, minimum_group: 5, countries: [], other_count: ages.length },
     signatures, // oldest first
     emails: new Set(),
     failures: [], // [{status, messages, retryAfter, route}]
@@ -244,7 +247,7 @@ export function proxyRoutesMiddleware() {
       const origin = ctx.get('origin') || null;
       return send(ctx, 200, { origin, origin_allowed: !origin || !refusing });
     }
-    const match = /^\/api\/petitions\/([^/]+)(\/signatures(?:\/recent)?|\/challenge)?$/.exec(path);
+    const match = /^\/api\/petitions\/([^/]+)(\/signatures(?:\/recent)?|\/challenge|\/breakdown)?$/.exec(path);
     if (!match) return next();
     if (!applyOrigin(ctx, refusing)) {
       if (ctx.status !== 204) send(ctx, 403, failure('Origin: this website is not allowed to use this petition proxy'));
@@ -298,6 +301,7 @@ export function proxyRoutesMiddleware() {
       const [status, body] = listPage(petition, url.searchParams);
       return send(ctx, status, body);
     }
+    if (route === 'GET /breakdown') return send(ctx, 200, petition.breakdown);
     if (route === 'GET /signatures/recent') return send(ctx, 200, [...petition.signatures].reverse().slice(0, 10));
     if (route === 'POST /signatures') return submit(ctx, petition);
     return send(ctx, 405, failure('method not allowed'));

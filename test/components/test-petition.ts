@@ -1,8 +1,12 @@
 // Test set-up against the proxy-routes middleware: each test gets its own petition, and can
 // script the proxy's next answers (failures, slowness) and read which requests it received.
 
+import type { SignatureBreakdown } from '../../src/shared/types.js';
+
 export interface PetitionOptions {
   listed?: number;
+  /** The proxy's answer to GET breakdown; by default every signature in `other_count`. */
+  breakdown?: SignatureBreakdown;
   /** Instead of `listed`: one signer per age in seconds, oldest first. */
   signedSecondsAgo?: number[];
   hiddenCount?: number;

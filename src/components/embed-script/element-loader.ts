@@ -1,4 +1,4 @@
-// Loads <petition-sign> and <petition-signatures> only where a page uses them: each tag's chunk
+// Loads <petition-sign>, <petition-signatures> and <petition-breakdown> only where a page uses them: each tag's chunk
 // is imported when the tag is in the document at load or added to it later. Tags created inside
 // a page's own shadow roots are not seen here: such pages import the npm package instead
 // (README.md, "Shadow roots"). The build starts each chunk's static imports together with it
@@ -12,6 +12,9 @@ const elementChunks: Record<string, ElementChunk> = {
   'petition-sign': () => Promise.all([import('../petition-sign/petition-sign.js'), import('../i18n/messages.js')]),
   'petition-signatures': () =>
     Promise.all([import('../petition-signatures/petition-signatures.js'), import('../i18n/messages.js')]),
+  // The map's own chunk (world-map.ts) is asked for by the element, only for view="map".
+  'petition-breakdown': () =>
+    Promise.all([import('../petition-breakdown/petition-breakdown.js'), import('../i18n/messages.js')]),
 };
 
 export function loadElementsOnThePage(): void {

@@ -130,6 +130,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'لم يوقّع أحد بعد.',
   signaturesFailed: 'تعذّر تحميل التوقيعات.',
+  loadingBreakdown: 'جارٍ تحميل أماكن التوقيعات…',
+  breakdownFailed: 'تعذّر تحميل أماكن التوقيعات.',
+  byCountry: 'التوقيعات حسب البلد',
+  byRegion: 'التوقيعات حسب المنطقة: {country}',
+  placeHeading: 'المكان',
+  countHeading: 'التوقيعات',
+  otherPlaces: 'أماكن أخرى',
+  tooFewToShow: 'عدد التوقيعات أقل من أن يُعرض.',
   signatureTotal: {
     zero: 'لا توجد توقيعات',
     one: 'توقيع واحد',

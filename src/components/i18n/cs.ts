@@ -128,6 +128,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Zatím nikdo nepodepsal.',
   signaturesFailed: 'Podpisy se nepodařilo načíst.',
+  loadingBreakdown: 'Načítání, odkud podpisy pocházejí…',
+  breakdownFailed: 'Nepodařilo se načíst, odkud podpisy pocházejí.',
+  byCountry: 'Podpisy podle zemí',
+  byRegion: 'Podpisy podle regionů: {country}',
+  placeHeading: 'Místo',
+  countHeading: 'Podpisy',
+  otherPlaces: 'Ostatní místa',
+  tooFewToShow: 'Příliš málo podpisů k zobrazení.',
   signatureTotal: { one: '{count} podpis', few: '{count} podpisy', many: '{count} podpisu', other: '{count} podpisů' },
   newSignatures: {
     one: '{count} nový podpis',

@@ -130,6 +130,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Níl aon duine tar éis síniú fós.',
   signaturesFailed: 'Níorbh fhéidir na sínithe a lódáil.',
+  loadingBreakdown: 'Ag lódáil cén áit as a dtagann na sínithe…',
+  breakdownFailed: 'Níorbh fhéidir a lódáil cén áit as a dtagann na sínithe.',
+  byCountry: 'Sínithe de réir tíre',
+  byRegion: 'Sínithe de réir réigiúin: {country}',
+  placeHeading: 'Áit',
+  countHeading: 'Sínithe',
+  otherPlaces: 'Áiteanna eile',
+  tooFewToShow: 'Ró-bheagán sínithe le taispeáint.',
   signatureTotal: {
     one: '{count} síniú',
     two: '{count} shíniú',

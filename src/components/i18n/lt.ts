@@ -130,6 +130,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Dar niekas nepasirašė.',
   signaturesFailed: 'Parašų įkelti nepavyko.',
+  loadingBreakdown: 'Įkeliama, iš kur gauti parašai…',
+  breakdownFailed: 'Nepavyko įkelti, iš kur gauti parašai.',
+  byCountry: 'Parašai pagal šalį',
+  byRegion: 'Parašai pagal regioną: {country}',
+  placeHeading: 'Vieta',
+  countHeading: 'Parašai',
+  otherPlaces: 'Kitos vietos',
+  tooFewToShow: 'Per mažai parašų, kad būtų galima rodyti.',
   signatureTotal: { one: '{count} parašas', few: '{count} parašai', many: '{count} parašo', other: '{count} parašų' },
   newSignatures: {
     one: '{count} naujas parašas',

@@ -115,6 +115,15 @@ export const en = {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'No one has signed yet.',
   signaturesFailed: 'The signatures could not be loaded.',
+  // <petition-breakdown>
+  loadingBreakdown: 'Loading where the signatures come from…',
+  breakdownFailed: 'Where the signatures come from could not be loaded.',
+  byCountry: 'Signatures by country',
+  byRegion: 'Signatures by region: {country}',
+  placeHeading: 'Place',
+  countHeading: 'Signatures',
+  otherPlaces: 'Other places',
+  tooFewToShow: 'Too few signatures to show.',
   signatureTotal: { one: '{count} signature', other: '{count} signatures' },
   newSignatures: { one: '{count} new signature', other: '{count} new signatures' },
   pagesLabel: 'Pages of signatures',

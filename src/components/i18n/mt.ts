@@ -132,6 +132,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Għadu ħadd ma ffirma.',
   signaturesFailed: 'Il-firem ma setgħux jitgħabbew.',
+  loadingBreakdown: 'Qed jitgħabba minn fejn ġejjin il-firem…',
+  breakdownFailed: 'Ma setax jitgħabba minn fejn ġejjin il-firem.',
+  byCountry: 'Firem skont il-pajjiż',
+  byRegion: 'Firem skont ir-reġjun: {country}',
+  placeHeading: 'Post',
+  countHeading: 'Firem',
+  otherPlaces: 'Postijiet oħra',
+  tooFewToShow: 'Ftit wisq firem biex jintwerew.',
   signatureTotal: {
     one: '{count} firma',
     two: '{count} firem',

@@ -128,6 +128,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Nikt jeszcze nie podpisał.',
   signaturesFailed: 'Nie udało się wczytać podpisów.',
+  loadingBreakdown: 'Wczytywanie, skąd pochodzą podpisy…',
+  breakdownFailed: 'Nie udało się wczytać, skąd pochodzą podpisy.',
+  byCountry: 'Podpisy według kraju',
+  byRegion: 'Podpisy według regionu: {country}',
+  placeHeading: 'Miejsce',
+  countHeading: 'Podpisy',
+  otherPlaces: 'Inne miejsca',
+  tooFewToShow: 'Za mało podpisów, by je pokazać.',
   signatureTotal: { one: '{count} podpis', few: '{count} podpisy', many: '{count} podpisów', other: '{count} podpisu' },
   newSignatures: {
     one: '{count} nowy podpis',

@@ -125,6 +125,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Ninguém assinou ainda.',
   signaturesFailed: 'Não foi possível carregar as assinaturas.',
+  loadingBreakdown: 'Carregando de onde vêm as assinaturas…',
+  breakdownFailed: 'Não foi possível carregar de onde vêm as assinaturas.',
+  byCountry: 'Assinaturas por país',
+  byRegion: 'Assinaturas por região: {country}',
+  placeHeading: 'Local',
+  countHeading: 'Assinaturas',
+  otherPlaces: 'Outros locais',
+  tooFewToShow: 'Poucas assinaturas para mostrar.',
   signatureTotal: { one: '{count} assinatura', many: '{count} de assinaturas', other: '{count} assinaturas' },
   newSignatures: {
     one: '{count} nova assinatura',

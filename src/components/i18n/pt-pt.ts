@@ -128,6 +128,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Ainda ninguém assinou.',
   signaturesFailed: 'Não foi possível carregar as assinaturas.',
+  loadingBreakdown: 'A carregar de onde vêm as assinaturas…',
+  breakdownFailed: 'Não foi possível carregar de onde vêm as assinaturas.',
+  byCountry: 'Assinaturas por país',
+  byRegion: 'Assinaturas por região: {country}',
+  placeHeading: 'Local',
+  countHeading: 'Assinaturas',
+  otherPlaces: 'Outros locais',
+  tooFewToShow: 'Demasiado poucas assinaturas para mostrar.',
   signatureTotal: { one: '{count} assinatura', many: '{count} de assinaturas', other: '{count} assinaturas' },
   newSignatures: {
     one: '{count} nova assinatura',

@@ -126,6 +126,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Пока никто не подписал.',
   signaturesFailed: 'Не удалось загрузить подписи.',
+  loadingBreakdown: 'Загрузка данных о том, откуда подписи…',
+  breakdownFailed: 'Не удалось загрузить, откуда подписи.',
+  byCountry: 'Подписи по странам',
+  byRegion: 'Подписи по регионам: {country}',
+  placeHeading: 'Место',
+  countHeading: 'Подписи',
+  otherPlaces: 'Другие места',
+  tooFewToShow: 'Слишком мало подписей для показа.',
   signatureTotal: {
     one: '{count} подпись',
     few: '{count} подписи',

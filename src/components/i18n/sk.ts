@@ -128,6 +128,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Zatiaľ nikto nepodpísal.',
   signaturesFailed: 'Podpisy sa nepodarilo načítať.',
+  loadingBreakdown: 'Načítava sa, odkiaľ podpisy pochádzajú…',
+  breakdownFailed: 'Nepodarilo sa načítať, odkiaľ podpisy pochádzajú.',
+  byCountry: 'Podpisy podľa krajín',
+  byRegion: 'Podpisy podľa regiónov: {country}',
+  placeHeading: 'Miesto',
+  countHeading: 'Podpisy',
+  otherPlaces: 'Iné miesta',
+  tooFewToShow: 'Príliš málo podpisov na zobrazenie.',
   signatureTotal: { one: '{count} podpis', few: '{count} podpisy', many: '{count} podpisu', other: '{count} podpisov' },
   newSignatures: {
     one: '{count} nový podpis',

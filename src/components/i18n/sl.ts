@@ -129,6 +129,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Nihče še ni podpisal.',
   signaturesFailed: 'Podpisov ni bilo mogoče naložiti.',
+  loadingBreakdown: 'Nalaganje, od kod prihajajo podpisi…',
+  breakdownFailed: 'Ni bilo mogoče naložiti, od kod prihajajo podpisi.',
+  byCountry: 'Podpisi po državah',
+  byRegion: 'Podpisi po regijah: {country}',
+  placeHeading: 'Kraj',
+  countHeading: 'Podpisi',
+  otherPlaces: 'Drugi kraji',
+  tooFewToShow: 'Premalo podpisov za prikaz.',
   signatureTotal: { one: '{count} podpis', two: '{count} podpisa', few: '{count} podpisi', other: '{count} podpisov' },
   newSignatures: {
     one: '{count} nov podpis',

@@ -126,6 +126,14 @@ export default {
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'Ще ніхто не підписав.',
   signaturesFailed: 'Не вдалося завантажити підписи.',
+  loadingBreakdown: 'Завантаження даних про те, звідки підписи…',
+  breakdownFailed: 'Не вдалося завантажити, звідки підписи.',
+  byCountry: 'Підписи за країнами',
+  byRegion: 'Підписи за регіонами: {country}',
+  placeHeading: 'Місце',
+  countHeading: 'Підписи',
+  otherPlaces: 'Інші місця',
+  tooFewToShow: 'Замало підписів для показу.',
   signatureTotal: {
     one: '{count} підпис',
     few: '{count} підписи',

@@ -74,6 +74,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
     c.header('Cache-Control', 'no-store');
     return c.json(await options.proofs.challenge(c.get('petitionId')));
   });
+  app.get('/:id/breakdown', async (c) => answer(c, await options.reads.breakdown(c.get('petitionId'), clientOf(c))));
   app.get('/:id/signatures/recent', async (c) => answer(c, await options.reads.recent(c.get('petitionId'), clientOf(c))));
 
   app.post('/:id/signatures', async (c) => {

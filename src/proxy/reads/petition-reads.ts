@@ -1,5 +1,6 @@
 // Reads about a configured petition, served through the ReadCache: the service's list and recent
-// signatures (page endpoints rewritten to this proxy's routes) and the summary the form needs.
+// signatures (page endpoints rewritten to this proxy's routes), the summary the form needs, and
+// the signatures by place.
 // List parameters are checked here by the service's own rule before anything is asked of it;
 // what reaches the service, and what is answered when it cannot, is upstream-reads.ts.
 import type { OptIn } from '../../shared/consent.js';
@@ -60,6 +61,14 @@ export class PetitionReads {
 
   recent(petitionId: number, client: ClientAddressOf): Promise<ReadAnswer> {
     return this.#read(petitionId, `/petitions/${petitionId}/signatures/recent`, [], client, 'essential');
+  }
+
+  /**
+   * Signatures by country and region, as the service withholds them. One read per petition, like
+   * the summary: with no parameters to vary, the cache keeps it to a few a minute whoever asks.
+   */
+  breakdown(petitionId: number, client: ClientAddressOf): Promise<ReadAnswer> {
+    return this.#read(petitionId, `/petitions/${petitionId}/signatures/breakdown`, [], client, 'essential');
   }
 
   /** The recent signers as kept in the cache, when they are: answered without a promise or a call. */

@@ -19,6 +19,7 @@ import { failurePage, forgedFormPage, notFoundPage, refusedPage, unavailablePage
 import { insightRoutes } from './insight/insight-routes.js';
 import { keyRequestRoutes } from './access/key-request-routes.js';
 import { page } from './shell/layout.js';
+import { paperRoutes } from './paper/paper-routes.js';
 import { petitionRoutes } from './petitions/petition-routes.js';
 import { sessionRoutes, signInRoutes } from './access/sign-in-routes.js';
 import { signatureRoutes } from './petitions/signature-routes.js';
@@ -74,6 +75,7 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.route('/', keyRequestRoutes(deps));
   app.route('/', blockListRoutes(deps));
   app.route('/', bulkInvalidationRoutes(deps));
+  app.route('/', paperRoutes(deps));
   app.route('/', alertRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.all('*', async (c) => c.html(notFoundPage(c.get('session') ?? null), 404));

@@ -10,6 +10,7 @@ import { errorAnswer } from './error-answer.js';
 import { requestAuthKey } from '../auth-keys/auth-key-requests.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import { parseListQuery, recentSignatures, signaturePage } from '../signatures/pagination.js';
+import { signatureBreakdown } from '../geography/signature-breakdown.js';
 import { findPetition, petitionIdForUrl, petitionResource } from '../petitions/petitions.js';
 import type { AuthFailureLimit } from '../limits/rate-limit.js';
 import { readPostParams, textParam } from './request-params.js';
@@ -37,6 +38,7 @@ const PATHS: ReadonlyArray<readonly [string, string]> = [
   ['/v1/petitions/:petition_id', 'GET, HEAD'],
   ['/v1/petitions/:petition_id/signatures', 'GET, HEAD, POST'],
   ['/v1/petitions/:petition_id/signatures/recent', 'GET, HEAD'],
+  ['/v1/petitions/:petition_id/signatures/breakdown', 'GET, HEAD'],
   ['/v1/petitions/:petition_id/auth_keys', 'POST'],
 ];
 
@@ -85,6 +87,11 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
   app.get('/v1/petitions/:petition_id/signatures/recent', async (c) => {
     await reader(c.req.query('api_key'));
     return c.json(await recentSignatures(store, await findPetition(store, c.req.param('petition_id'))));
+  });
+
+  app.get('/v1/petitions/:petition_id/signatures/breakdown', async (c) => {
+    await reader(c.req.query('api_key'));
+    return c.json(await signatureBreakdown(store, await findPetition(store, c.req.param('petition_id'))));
   });
 
   // On Node, submission-listener.ts answers the usual form posts here before the app sees them.

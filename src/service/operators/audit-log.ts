@@ -38,11 +38,14 @@ export type AuditAction =
   | 'signer erased'
   | 'signature withdrawn'
   | 'signatures exported'
+  | 'delivery prepared'
   | 'block list entry added'
   | 'block list entry removed'
   | 'signatures invalidated in bulk'
   | 'bulk invalidation undone'
-  | 'trending alert dismissed';
+  | 'trending alert dismissed'
+  | 'paper signatures added'
+  | 'paper batch removed';
 
 const AUDIT_PAGE_SIZE = 50;
 

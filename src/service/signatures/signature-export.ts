@@ -24,14 +24,15 @@ export const EXPORT_COLUMNS = [
   'reason',
   'listed',
   'signed_on',
+  'channel',
 ] as const;
 
 function exportLine(row: ExportRow): string {
-  const [id, firstName, lastName, email, address, city, stateProvince, postalCode, countryCode, phone, reason, hidden, signedOn] = row;
+  const [id, firstName, lastName, email, address, city, stateProvince, postalCode, countryCode, phone, reason, hidden, signedOn, channel] = row;
   return (
     `${id},${csvCell(firstName)},${csvCell(lastName)},${csvCell(email)},${csvCell(address)},${csvCell(city)},` +
     `${csvCell(stateProvince)},${csvCell(postalCode)},${csvCell(countryCode)},${csvCell(phone ?? '')},${csvCell(reason ?? '')},` +
-    `${hidden === 1 ? 'no' : 'yes'},${toIsoSeconds(signedOn)}\r\n`
+    `${hidden === 1 ? 'no' : 'yes'},${toIsoSeconds(signedOn)},${channel}\r\n`
   );
 }
 

@@ -46,8 +46,12 @@ export interface DueAlertDeliveryRow {
   created_at: number;
 }
 
-/** Signatures that count for the rule: whatever was received and not invalidated (unconfirmed ones too). */
-const TAKEN = "s.state <> 'invalidated'";
+/**
+ * Signatures that count for the rule: whatever was received online and not invalidated
+ * (unconfirmed ones too). A paper batch (src/service/paper/) arrives all at once by an
+ * operator's hand: it is no surge to raise an alert about.
+ */
+const TAKEN = "s.state <> 'invalidated' AND s.channel = 'online'";
 
 /**
  * Each signature's groups: its address's network (an IPv4-mapped key's first 15 bytes are the

@@ -23,6 +23,12 @@ export interface GroupCountRow {
   signatures: number;
 }
 
+export interface PlaceCountRow {
+  country_code: string;
+  state_province: string;
+  signatures: number;
+}
+
 export type FunnelStage = 'submitted' | 'confirmed' | 'expired';
 
 export interface FunnelCountRow {
@@ -56,6 +62,11 @@ export function insightStatements(db: SqlEngine) {
       `SELECT state_province AS name, SUM(signatures) AS signatures FROM insight_places
        WHERE ${IN_WINDOW} AND country_code = @country_code
        GROUP BY state_province ORDER BY 2 DESC, 1`,
+    ),
+    /** A petition's counted signatures by country and region over its whole life (the public breakdown). */
+    placeCounts: db.prepare<[number], PlaceCountRow>(
+      `SELECT country_code, state_province, SUM(signatures) AS signatures FROM insight_places
+       WHERE petition_id = ? GROUP BY country_code, state_province`,
     ),
     utmSourceCounts: db.prepare<InsightWindowParams, GroupCountRow>(
       `SELECT utm_source AS name, SUM(signatures) AS signatures FROM insight_sources WHERE ${IN_WINDOW}

@@ -27,6 +27,9 @@ export interface SignatureRecord extends SignatureListRow {
   phone: string | null;
   reason: string | null;
   auth_key_request_id: number | null;
+  /** How it was gathered; a paper one keeps its batch (src/service/paper/). */
+  channel: 'online' | 'paper';
+  paper_batch_id: number | null;
 }
 
 /**
@@ -47,6 +50,7 @@ export type ExportRow = [
   reason: string | null,
   hidden: number,
   signed_on: number,
+  channel: 'online' | 'paper',
 ];
 
 /**
@@ -140,7 +144,7 @@ export function signatureAdminStatements(db: SqlEngine) {
      */
     exportBatch: db.prepare<[number, number, number], ExportRow>(
       `SELECT id, first_name, last_name, email, address, city, state_province, postal_code, country_code, phone, reason,
-         hidden, signed_on
+         hidden, signed_on, channel
        FROM signatures WHERE +petition_id = ? AND id > ? AND state = 'counted' ORDER BY id LIMIT ?`,
       { raw: true },
     ),

@@ -9,6 +9,7 @@ import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
 import { alertStatements } from './alert-store.js';
 import { deliveryStatements } from './delivery-store.js';
 import { operatorStatements } from './operator-store.js';
+import { paperStatements } from './paper-store.js';
 import { signInStatements } from './sign-in-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
 import { abuseStatements } from './abuse-store.js';
@@ -16,6 +17,7 @@ import { insightStatements } from './insight-store.js';
 import { invalidationStatements } from './invalidation-store.js';
 import { changesRules, type RulesVersion } from './rules-version.js';
 import { withdrawalStatements } from './withdrawal-store.js';
+import { petitionDeliveryStatements } from './petition-delivery-store.js';
 import type {
   AuthKeyRequestRecord,
   AuthKeyRequestStatus,
@@ -153,6 +155,8 @@ export function createStore(db: SqlEngine) {
     ...alertStatements(db),
     ...withdrawalStatements(db),
     ...insightStatements(db),
+    ...petitionDeliveryStatements(db),
+    ...paperStatements(db),
   };
 }
 

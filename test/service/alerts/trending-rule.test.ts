@@ -36,21 +36,22 @@ interface Row {
   utm?: string;
   sourceRequest?: number;
   state?: 'counted' | 'invalidated';
+  channel?: 'online' | 'paper';
 }
 
 /** Signatures as the service stores them; each has its own /24 and domain unless told. */
 async function insert(petitionId: number, rows: Row[]): Promise<void> {
   const statement = store.db.prepare<unknown[]>(
     `INSERT INTO signatures (petition_id, email_identity, email, first_name, last_name, address, city, state_province, postal_code,
-       country_code, hidden, signed_on, state, email_domain, client_ip, utm_source, auth_key_request_id)
-     VALUES (?, ?, ?, 'Ada', 'Lovelace', '1 Road', 'London', '', 'SW1', 'GB', 0, ?, ?, ?, ?, ?, ?)`,
+       country_code, hidden, signed_on, state, email_domain, client_ip, utm_source, auth_key_request_id, channel)
+     VALUES (?, ?, ?, 'Ada', 'Lovelace', '1 Road', 'London', '', 'SW1', 'GB', 0, ?, ?, ?, ?, ?, ?, ?)`,
   );
   await store.db.transaction(async () => {
     for (const row of rows) {
       const n = ++serial;
       const domain = row.domain ?? `d${n}.example`;
       const ip = row.ip ?? `10.${(n >> 8) & 255}.${n & 255}.1`;
-      await statement.run(petitionId, `s${n}@${domain}`, `s${n}@${domain}`, row.at, row.state ?? 'counted', domain, addressKey(parseIp(ip)!), row.utm ?? null, row.sourceRequest ?? null);
+      await statement.run(petitionId, `s${n}@${domain}`, `s${n}@${domain}`, row.at, row.state ?? 'counted', domain, addressKey(parseIp(ip)!), row.utm ?? null, row.sourceRequest ?? null, row.channel ?? 'online');
     }
   });
 }
@@ -170,6 +171,13 @@ describe('trending rule', () => {
   test('invalidated signatures do not count', async () => {
     const id = await petition();
     await insert(id, [...many(3, { at: NOW - 1000, ip: '198.18.9.1' }), { at: NOW - 1000, ip: '198.18.9.2', state: 'invalidated' }, ...many(4, { at: NOW - 1000 })]);
+    await evaluate();
+    assert.deepEqual(await groups(id), []);
+  });
+
+  test('paper signatures (an operator’s batch, issue 20) do not count', async () => {
+    const id = await petition();
+    await insert(id, [...many(3, { at: NOW - 1000, domain: 'club.example' }), { at: NOW - 1000, domain: 'club.example', channel: 'paper' }, ...many(4, { at: NOW - 1000 })]);
     await evaluate();
     assert.deepEqual(await groups(id), []);
   });

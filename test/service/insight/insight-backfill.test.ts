@@ -30,17 +30,19 @@ before(async () => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-// The versions after it go too (the opt-in rates' column, counts and triggers), as they were never applied.
-const DROP_SQLITE = `DROP TRIGGER insight_opt_ins_added; DROP TRIGGER insight_opt_ins_removed; DROP TRIGGER insight_opt_ins_changed;
-  DROP TABLE insight_opt_ins; ALTER TABLE signatures DROP COLUMN opt_ins;
-  DROP TRIGGER insight_signature_added; DROP TRIGGER insight_signature_removed; DROP TRIGGER insight_signature_changed;
-  DROP TABLE insight_hours; DROP TABLE insight_places; DROP TABLE insight_sources; DROP TABLE insight_confirmations;
-  PRAGMA user_version = ${MIGRATIONS.indexOf(INSIGHT_MIGRATIONS[0]!)}`;
-const DROP_POSTGRES = `DROP TABLE insight_opt_ins; DROP TRIGGER insight_opt_ins_added ON signatures;
+// The versions after the counts' (paper signatures, opt-in rates) are taken back too, so they apply again after it.
+const DROP_OPT_INS_SQLITE = `DROP TRIGGER insight_opt_ins_added; DROP TRIGGER insight_opt_ins_removed; DROP TRIGGER insight_opt_ins_changed;
+  DROP TABLE insight_opt_ins; ALTER TABLE signatures DROP COLUMN opt_ins`;
+const DROP_OPT_INS_POSTGRES = `DROP TABLE insight_opt_ins; DROP TRIGGER insight_opt_ins_added ON signatures;
   DROP TRIGGER insight_opt_ins_changed ON signatures; DROP TRIGGER insight_opt_ins_removed ON signatures;
   DROP FUNCTION insight_opt_ins_added(); DROP FUNCTION insight_opt_ins_changed(); DROP FUNCTION insight_opt_in_count(signatures, integer);
-  ALTER TABLE signatures DROP COLUMN opt_ins;
-  DROP TABLE insight_hours, insight_places, insight_sources, insight_confirmations;
+  ALTER TABLE signatures DROP COLUMN opt_ins`;
+const DROP_PAPER = `DROP INDEX signatures_by_paper_batch; ALTER TABLE signatures DROP COLUMN paper_batch_id;
+  ALTER TABLE signatures DROP COLUMN channel; DROP TABLE paper_batches`;
+const DROP_SQLITE = `${DROP_OPT_INS_SQLITE}; ${DROP_PAPER}; DROP TRIGGER insight_signature_added; DROP TRIGGER insight_signature_removed; DROP TRIGGER insight_signature_changed;
+  DROP TABLE insight_hours; DROP TABLE insight_places; DROP TABLE insight_sources; DROP TABLE insight_confirmations;
+  PRAGMA user_version = ${MIGRATIONS.indexOf(INSIGHT_MIGRATIONS[0]!)}`;
+const DROP_POSTGRES = `${DROP_OPT_INS_POSTGRES}; ${DROP_PAPER}; DROP TABLE insight_hours, insight_places, insight_sources, insight_confirmations;
   DROP TRIGGER insight_signatures_added ON signatures; DROP TRIGGER insight_signature_changed ON signatures;
   DROP TRIGGER insight_signature_removed ON signatures;
   DROP FUNCTION insight_signatures_added(); DROP FUNCTION insight_signature_changed(); DROP FUNCTION insight_count(signatures, integer);

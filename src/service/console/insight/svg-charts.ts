@@ -55,9 +55,12 @@ export function columnChart(text: ChartText, points: Point[]): Html {
     const height = scale(point.value, max, plotHeight);
     return html`<rect x="${at(left + index * step + step * 0.1)}" y="${at(top + plotHeight - height)}" width="${at(step * 0.8)}" height="${at(height)}" fill="${BAR}" data-label="${point.label}" data-value="${point.value}"/>`;
   });
+  // The first and last labels keep to the plot's edges, so neither is cut off by the frame.
+  const labelAnchor = (index: number) => (index === 0 ? 'start' : index === points.length - 1 ? 'end' : 'middle');
+  const labelX = (index: number) => (index === 0 ? left : index === points.length - 1 ? right : left + index * step + step / 2);
   const labels = points.flatMap((point, index) =>
     labelled.has(index)
-      ? [html`<text x="${at(left + index * step + step / 2)}" y="${top + plotHeight + 16}" text-anchor="middle" fill="${INK}">${point.label}</text>`]
+      ? [html`<text x="${at(labelX(index))}" y="${top + plotHeight + 16}" text-anchor="${labelAnchor(index)}" fill="${INK}">${point.label}</text>`]
       : [],
   );
   return frame(text, top + plotHeight + 26, [valueAxis(max, left, top, plotHeight, right), ...columns, ...labels]);
@@ -77,7 +80,7 @@ export function runningTotalChart(text: ChartText, points: Point[], start: numbe
     goal === null
       ? html``
       : html`<line x1="${left}" y1="${y(goal)}" x2="${right}" y2="${y(goal)}" stroke="${GOAL}" stroke-width="2" stroke-dasharray="6 4" data-goal="${goal}"/>
-<text x="${right}" y="${y(goal) - 4}" text-anchor="end" fill="${INK}">Goal ${count(goal)}</text>`,
+<text x="${right}" y="${y(goal) + LABEL_SIZE + 2}" text-anchor="end" fill="${INK}">Goal ${count(goal)}</text>`,
     points[0] ? html`<text x="${left}" y="${top + plotHeight + 16}" fill="${INK}">${points[0].label}</text>` : html``,
     last ? html`<text x="${right}" y="${top + plotHeight + 16}" text-anchor="end" fill="${INK}">${last.label}</text>` : html``,
   ]);

@@ -14,6 +14,8 @@ export interface PetitionCounts {
   listed: number;
   unconfirmed: number;
   invalidated: number;
+  /** Counted signatures gathered on paper (src/service/paper/). */
+  paper: number;
 }
 
 const FIELD_LABELS: Record<keyof PetitionFields, string> = {
@@ -85,12 +87,15 @@ export function petitionPage(options: {
 <a class="button" href="${base}/signatures">Signatures</a>
 <a class="button" href="${base}/insight">Campaign at a glance</a>
 <a class="button" href="${base}/bulk-invalidation">Invalidate in bulk</a>
+<a class="button" href="${base}/paper">Add paper signatures</a>
 ${petition.status === 'open' ? html`<a class="button" href="${base}/close">Close petition</a>` : actionButton(session, `${base}/open`, 'Open petition')}
 <form method="post" action="${base}/export">${csrfField(session)}<button type="submit">Export signatures (CSV)</button></form>
+<form method="post" action="${base}/delivery">${csrfField(session)}<button type="submit">Prepare delivery (PDF)</button></form>
 </div>
 <h2>Trending alerts</h2>
 ${options.alerts}
 <h2>Signatures</h2>
+<p id="signature-total">${count(petition.signature_count)} ${petition.signature_count === 1 ? 'signature' : 'signatures'}${counts.paper > 0 ? `, including ${count(counts.paper)} on paper` : ''}</p>
 <dl class="summary">
 <dt>Counted${petition.confirm_signers === 1 ? ' (confirmed)' : ''}</dt><dd>${count(petition.signature_count)}${petition.goal === null ? '' : ` of a goal of ${count(petition.goal)}`}</dd>
 <dt>Listed</dt><dd>${count(counts.listed)}</dd>

@@ -1,10 +1,14 @@
-// The console's petition routes: list, create, edit, open and close, and the CSV export.
+// The console's petition routes: list, create, edit, open and close, the CSV export and the
+// delivery PDF.
 import { Hono } from 'hono';
 import { recordAudit } from '../../operators/audit-log.js';
 import type { PetitionFieldsText } from '../../petitions/petition-fields.js';
 import { PetitionFieldsError } from '../../petitions/petition-fields.js';
 import { createPetition, updatePetition } from '../../petitions/petition-writes.js';
 import { exportFileName, signatureExportStream } from '../../signatures/signature-export.js';
+import { findDeliveryFont } from '../../delivery/delivery-font.js';
+import { deliveryFileName } from '../../delivery/delivery-pdf.js';
+import { prepareDelivery } from '../../delivery/delivery-preparation.js';
 import type { PetitionRow, Store } from '../../store/store.js';
 import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
 import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
@@ -19,6 +23,7 @@ async function petitionCounts(store: Store, petition: PetitionRow): Promise<Peti
     listed: petition.last_listed_position - petition.first_listed_position + 1,
     unconfirmed: (await store.unconfirmedCount.get(petition.id))!.count,
     invalidated: (await store.invalidatedCount.get(petition.id))!.count,
+    paper: Number((await store.paperCounted.get(petition.id))!.counted),
   };
 }
 
@@ -56,6 +61,7 @@ function fieldsText(values: PetitionFormValues): PetitionFieldsText {
 
 export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const { store } = deps;
+  const deliveryFont = findDeliveryFont();
   const app = new Hono<ConsoleEnv>();
   const petitionOf = async (c: ConsoleContext): Promise<PetitionRow | null> => {
     const id = pathId(c.req.param('id'));
@@ -143,6 +149,15 @@ export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${exportFileName(id, Date.now())}"`);
     return c.body(signatureExportStream(store, id, deps.log));
+  });
+
+  app.post('/petitions/:id/delivery', async (c) => {
+    const petition = await petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    const { pdf } = await prepareDelivery(store, petition, c.get('session').operator, { font: deliveryFont, now: Date.now(), log: deps.log });
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', `attachment; filename="${deliveryFileName(petition.id)}"`);
+    return c.body(pdf);
   });
 
   return app;

@@ -101,7 +101,7 @@ export function signaturePage(options: {
     html`<dl class="summary">
 <dt>Petition</dt><dd><a href="${CONSOLE_PATH}/petitions/${petition.id}/signatures">${petition.title}</a></dd>
 <dt>Status</dt><dd>${status(signature)}</dd>
-<dt>Email address</dt><dd>${signature.email}</dd>
+<dt>Email address</dt><dd>${signature.email || '– (none on the paper form)'}</dd>
 <dt>Address</dt><dd>${signature.address}</dd>
 <dt>Town or city</dt><dd>${signature.city}</dd>
 <dt>State or province</dt><dd>${signature.state_province || '–'}</dd>
@@ -110,6 +110,7 @@ export function signaturePage(options: {
 <dt>Phone number</dt><dd>${signature.phone ?? '–'}</dd>
 <dt>Reason for signing</dt><dd>${signature.reason ?? '–'}</dd>
 <dt>Signed</dt><dd>${consoleTime(signature.signed_on)}</dd>
+<dt>Gathered</dt><dd>${signature.channel === 'paper' ? `On paper (batch ${signature.paper_batch_id})` : 'Online'}</dd>
 <dt>Signature id</dt><dd>${signature.id}</dd>
 </dl>
 <h2>Moderate</h2>
@@ -120,7 +121,7 @@ ${signature.state !== 'invalidated' ? actionButton(session, `${base}/invalidate`
 </div>
 <p class="hint">A hidden name still counts, and an operator can show it again; a name its signer asked to hide stays hidden. An invalidated signature no longer counts; its details stay here.</p>
 <h2>Erase this signer</h2>
-<p>When the signer asks for their data to be erased: this deletes every signature made with this email address${others > 0 ? ` (this one and ${others} on other petitions)` : ''}, and updates the counts. It cannot be undone. The audit log keeps only the ids.</p>
+<p>When the signer asks for their data to be erased: this deletes every signature made with this ${signature.email ? 'email address' : 'name and postal code on paper'}${others > 0 ? ` (this one and ${others} on other petitions)` : ''}, and updates the counts. It cannot be undone. The audit log keeps only the ids.</p>
 <form method="post" action="${base}/erase" novalidate>
 ${csrfField(session)}
 ${checkbox({ id: 'erase-confirmed', name: 'confirmed', label: 'The signer asked for their personal data to be erased', checked: options.eraseConfirmed ?? false, problems })}

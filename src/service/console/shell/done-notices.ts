@@ -17,6 +17,8 @@ const DONE_NOTICES: Record<string, string> = {
   unblocked: 'Removed from the block list.',
   'bulk-invalidated': 'The matching signatures are invalidated: they no longer count and are not listed.',
   'bulk-undone': 'The bulk invalidation is undone: its signatures count again and are back in the list.',
+  'paper-added': 'The paper signatures are added: they count and are listed with the others.',
+  'paper-removed': 'The paper batch is removed: its signatures no longer count and have left the list.',
   'alert-dismissed': 'The alert is dismissed. It is raised again only after its group has been quiet for a whole window.',
 };
 

@@ -91,7 +91,7 @@ export interface FieldOptions {
   name: string;
   label: string;
   value: string;
-  type?: 'text' | 'email' | 'password' | 'url' | 'datetime-local' | 'search';
+  type?: 'text' | 'email' | 'password' | 'url' | 'datetime-local' | 'search' | 'file';
   hint?: string;
   optional?: boolean;
   autocomplete?: string;

@@ -6,6 +6,7 @@ import { nameKey, postalKey, surnameKey } from '../search-keys.js';
 import { INSIGHT_MIGRATIONS } from './insight-migrations.js';
 import { INTEGRITY_MIGRATIONS } from './integrity-migrations.js';
 import { OPT_IN_MIGRATIONS } from './opt-in-migrations.js';
+import { PAPER_MIGRATIONS } from './paper-migrations.js';
 
 /**
  * Schema versions in order; the file's `user_version` says how many have been applied.
@@ -214,5 +215,6 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   `,
   ...INTEGRITY_MIGRATIONS,
   ...INSIGHT_MIGRATIONS,
+  ...PAPER_MIGRATIONS,
   ...OPT_IN_MIGRATIONS,
 ];

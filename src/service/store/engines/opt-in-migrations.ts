@@ -1,4 +1,4 @@
-// The SQLite schema version of the opt-in rates (issue 20), applied after insight-migrations.ts's
+// The SQLite schema version of the opt-in rates (issue 20), applied after paper-migrations.ts's
 // and listed in migrations.ts. Never edited once released.
 //
 // Each signature keeps the opt-ins its signer ticked (`opt_ins`, the ids comma-separated, '' for

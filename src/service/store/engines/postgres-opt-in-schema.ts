@@ -1,6 +1,6 @@
 // The PostgreSQL schema version of the opt-in rates (issue 20), as opt-in-migrations.ts's for
 // SQLite (the same column, counts and meaning of the id ''), applied after
-// postgres-insight-schema.ts's and listed in postgres-schema.ts. Never edited once released.
+// postgres-paper-schema.ts's and listed in postgres-schema.ts. Never edited once released.
 // As there, new signatures are counted once per statement from its transition table, in key
 // order; changes and deletions per row.
 

@@ -1,0 +1,97 @@
+// The console's paper signatures routes (src/service/paper/): the upload page, a sheet's
+// preview (a multipart upload, its size checked before it is read), adding the previewed sheet
+// as a batch, and removing a batch after a confirmation page.
+import { Hono } from 'hono';
+import { addPaperBatch, previewPaper, removePaperBatch } from '../../paper/paper-batches.js';
+import { fileSizeProblem } from '../../paper/paper-sheet.js';
+import type { PetitionRow } from '../../store/store.js';
+import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
+import { CONSOLE_PATH, pathId } from '../shell/console-env.js';
+import { doneNotice } from '../shell/done-notices.js';
+import { notFoundPage } from '../shell/error-pages.js';
+import { paperPage, paperPreviewPage, removeBatchPage, SHEET_FIELD_ID } from './paper-pages.js';
+
+/** The sheet as posted: an uploaded file (the preview) or its text carried back (adding it). */
+async function postedSheet(c: ConsoleContext): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
+  const sheet = (await c.req.parseBody())['sheet'];
+  // A form sent with no file chosen carries an empty part without a file name.
+  if (sheet === undefined || sheet === '' || (typeof sheet !== 'string' && sheet.name === '' && sheet.size === 0)) return { ok: false, problem: 'Select a CSV file' };
+  if (typeof sheet === 'string') {
+    // Carried back in the preview's form, the sheet's line breaks come as CRLF whatever the file had.
+    const text = sheet.replace(/\r\n/g, '\n');
+    const problem = fileSizeProblem(Buffer.byteLength(text));
+    return problem ? { ok: false, problem } : { ok: true, text };
+  }
+  const problem = fileSizeProblem(sheet.size);
+  return problem ? { ok: false, problem } : { ok: true, text: await sheet.text() };
+}
+
+export function paperRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
+  const { store } = deps;
+  const app = new Hono<ConsoleEnv>();
+
+  const petitionOf = async (c: ConsoleContext): Promise<PetitionRow | undefined> => {
+    const id = pathId(c.req.param('id'));
+    return id === null ? undefined : store.petitionById.get(id);
+  };
+  const showForm = async (c: ConsoleContext, petition: PetitionRow, problem?: string) =>
+    c.html(
+      paperPage({
+        session: c.get('session'),
+        petition,
+        batches: await store.paperBatchesOf.all(petition.id),
+        notice: doneNotice(c.req.query('done')),
+        problems: problem ? [{ fieldId: SHEET_FIELD_ID, message: problem }] : [],
+      }),
+      problem ? 400 : 200,
+    );
+
+  app.get('/petitions/:id/paper', async (c) => {
+    const petition = await petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    return showForm(c, petition);
+  });
+
+  app.post('/petitions/:id/paper/preview', async (c) => {
+    const petition = await petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    const sheet = await postedSheet(c);
+    if (!sheet.ok) return showForm(c, petition, sheet.problem);
+    const result = await previewPaper(store, petition.id, sheet.text);
+    if (!result.ok) return showForm(c, petition, result.problem);
+    return c.html(paperPreviewPage({ session: c.get('session'), petition, sheet: sheet.text, preview: result.preview }));
+  });
+
+  app.post('/petitions/:id/paper', async (c) => {
+    const petition = await petitionOf(c);
+    if (!petition) return c.html(notFoundPage(c.get('session')), 404);
+    const sheet = await postedSheet(c);
+    if (!sheet.ok) return showForm(c, petition, sheet.problem);
+    const result = await addPaperBatch(store, petition.id, sheet.text, c.get('session').operator);
+    if (!result.ok) return showForm(c, petition, result.problem);
+    return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}/paper?done=paper-added`, 303);
+  });
+
+  const batchOf = async (c: ConsoleContext) => {
+    const id = pathId(c.req.param('id'));
+    const batch = id === null ? undefined : await store.paperBatchById.get(id);
+    const petition = batch && (await store.petitionById.get(batch.petition_id));
+    return batch && petition ? { batch, petition } : undefined;
+  };
+
+  app.get('/paper-batches/:id/remove', async (c) => {
+    const found = await batchOf(c);
+    if (!found || found.batch.removed_at !== null) return c.html(notFoundPage(c.get('session')), 404);
+    const { counted } = (await store.paperBatchCounted.get(found.petition.id, found.batch.id))!;
+    return c.html(removeBatchPage(c.get('session'), found.petition, found.batch, Number(counted)));
+  });
+
+  app.post('/paper-batches/:id/remove', async (c) => {
+    const found = await batchOf(c);
+    if (!found) return c.html(notFoundPage(c.get('session')), 404);
+    await removePaperBatch(store, found.batch.id, c.get('session').operator);
+    return c.redirect(`${CONSOLE_PATH}/petitions/${found.petition.id}/paper?done=paper-removed`, 303);
+  });
+
+  return app;
+}

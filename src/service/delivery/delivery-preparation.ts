@@ -1,0 +1,23 @@
+// Preparing a petition's delivery, from the console or the admin command: the counts are
+// taken and the audit entry written before the first byte, then the PDF streams.
+import { recordAudit } from '../operators/audit-log.js';
+import type { Actor } from '../operators/audit-log.js';
+import { toIsoSeconds } from '../petitions/iso-time.js';
+import type { PetitionRow, Store } from '../store/store.js';
+import { deliveryCounts } from './delivery-counts.js';
+import type { DeliveryCounts } from './delivery-counts.js';
+import { deliveryPdfStream } from './delivery-pdf.js';
+import type { DeliveryPdfOptions } from './delivery-pdf.js';
+
+export interface PreparedDelivery {
+  counts: DeliveryCounts;
+  pdf: ReadableStream<Uint8Array>;
+}
+
+export async function prepareDelivery(store: Store, petition: PetitionRow, actor: Actor, options: DeliveryPdfOptions): Promise<PreparedDelivery> {
+  const counts = await deliveryCounts(store, petition.id);
+  // Ids, numbers and the date only: the audit never holds a signer's data.
+  const detail = `${counts.counted} signatures through signature ${counts.lastSignatureId}, dated ${toIsoSeconds(options.now).slice(0, 10)}`;
+  await recordAudit(store, actor, 'delivery prepared', `petition ${petition.id}`, detail, options.now);
+  return { counts, pdf: deliveryPdfStream(store, petition, counts, options) };
+}

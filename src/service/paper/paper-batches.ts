@@ -1,0 +1,131 @@
+// A batch of paper signatures: previewed (how many would be added, how many are duplicates of
+// signers the petition has, online or from earlier batches, or of a row above them in the
+// sheet, and which rows fail and why), then added in one transaction as counted signatures of
+// channel 'paper' that keep their batch, listed (unless hidden) after the petition's last
+// listed one; or a batch removed as a whole, its rows deleted, the count moved once and the
+// listed positions renumbered densely (listed-positions.ts). The charts' counts follow by the
+// triggers on `signatures`. Audit entries carry ids and counts only.
+import { OperatorError } from '../errors/operator-error.js';
+import type { Actor } from '../operators/audit-log.js';
+import { recordAudit } from '../operators/audit-log.js';
+import { renumberListed } from '../signatures/listed-positions.js';
+import { emailDomain } from '../signatures/email-identity.js';
+import type { PetitionRow, Store } from '../store/store.js';
+import { nameKey, postalKey, surnameKey } from '../store/search-keys.js';
+import { paperIdentity, paperIdentityKey } from './paper-identity.js';
+import { readPaperSheet } from './paper-sheet.js';
+import type { FailingRow, SheetRow } from './paper-sheet.js';
+
+export interface PaperPreview {
+  toAdd: number;
+  /** Row numbers of signers the petition already has, or that an earlier row of the sheet names. */
+  duplicates: number[];
+  failing: FailingRow[];
+}
+
+type Sorted = { ok: true; preview: PaperPreview; adding: Array<SheetRow & { identity: string }> } | { ok: false; problem: string };
+
+async function sortSheet(store: Store, petitionId: number, text: string): Promise<Sorted> {
+  const sheet = readPaperSheet(text);
+  if (!sheet.ok) return sheet;
+  const key = await paperIdentityKey(store);
+  const identified = sheet.rows.map((row) => ({ ...row, identity: paperIdentity(key, row.signer) }));
+  const signed = new Set(
+    (await store.identitiesSigned.all(petitionId, JSON.stringify(identified.map((row) => row.identity)))).map((row) => row.email_identity),
+  );
+  const adding: Array<SheetRow & { identity: string }> = [];
+  const duplicates: number[] = [];
+  for (const row of identified) {
+    if (signed.has(row.identity)) duplicates.push(row.rowNumber);
+    else {
+      signed.add(row.identity);
+      adding.push(row);
+    }
+  }
+  return { ok: true, preview: { toAdd: adding.length, duplicates, failing: sheet.failing }, adding };
+}
+
+async function lockedPetition(store: Store, petitionId: number): Promise<PetitionRow> {
+  const petition = await store.petitionForUpdate.get(petitionId);
+  if (!petition) throw new OperatorError(`petition ${petitionId} not found`);
+  return petition;
+}
+
+export type PreviewResult = { ok: true; preview: PaperPreview } | { ok: false; problem: string };
+
+export async function previewPaper(store: Store, petitionId: number, text: string): Promise<PreviewResult> {
+  if (!(await store.petitionById.get(petitionId))) throw new OperatorError(`petition ${petitionId} not found`);
+  const sorted = await sortSheet(store, petitionId, text);
+  return sorted.ok ? { ok: true, preview: sorted.preview } : sorted;
+}
+
+export type AddResult = { ok: true; batchId: number; preview: PaperPreview } | { ok: false; problem: string };
+
+/** Adds the sheet's new signers as one batch (none added: no batch); what the preview said, checked again under the petition's lock. */
+export async function addPaperBatch(store: Store, petitionId: number, text: string, actor: Actor, now = Date.now()): Promise<AddResult> {
+  return store.db.transaction(async () => {
+    const petition = await lockedPetition(store, petitionId);
+    const sorted = await sortSheet(store, petitionId, text);
+    if (!sorted.ok) return sorted;
+    const { preview, adding } = sorted;
+    if (adding.length === 0) throw new OperatorError('No signer of this sheet can be added: each is a duplicate or fails the rules');
+    const batchId = (await store.insertPaperBatch.get({ petition_id: petitionId, created_at: now }))!.id;
+    let last = petition.last_listed_position;
+    let added = 0;
+    for (const { signer, identity } of adding) {
+      const position = signer.hidden === true ? null : last + 1;
+      // The petition's row is locked, so no other writer adds one of these identities meanwhile;
+      // a row the index still refuses is neither counted nor given its position.
+      const { changes } = await store.insertPaperSignature.run({
+        petition_id: petitionId,
+        email_identity: identity,
+        email: signer.email,
+        first_name: signer.first_name,
+        last_name: signer.last_name,
+        address: signer.address,
+        city: signer.city,
+        state_province: signer.state_province,
+        postal_code: signer.postal_code,
+        country_code: signer.country_code,
+        phone: signer.phone ?? null,
+        reason: signer.reason ?? null,
+        hidden: signer.hidden === true ? 1 : 0,
+        signed_on: now,
+        listed_position: position,
+        state: 'counted',
+        name_key: nameKey(signer.first_name, signer.last_name),
+        surname_key: surnameKey(signer.first_name, signer.last_name),
+        postal_key: postalKey(signer.postal_code),
+        email_domain: signer.email === '' ? '' : emailDomain(signer.email),
+        paper_batch_id: batchId,
+      });
+      if (changes === 0) continue;
+      added++;
+      if (position !== null) last = position;
+    }
+    const counts = { added, duplicates: preview.duplicates.length + adding.length - added, failing: preview.failing.length };
+    await store.setPaperBatchCounts.run({ id: batchId, ...counts });
+    await store.recordSignaturesAdded.run({ id: petitionId, added, first: petition.first_listed_position, last, earliest: now });
+    await recordAudit(store, actor, 'paper signatures added', `petition ${petitionId}`,
+      `batch ${batchId}: ${counts.added} added, ${counts.duplicates} duplicates, ${counts.failing} failing`, now);
+    return { ok: true, batchId, preview };
+  });
+}
+
+/** Deletes the batch's signatures; returns its petition and how many were removed. */
+export async function removePaperBatch(store: Store, batchId: number, actor: Actor, now = Date.now()): Promise<{ petitionId: number; removed: number }> {
+  return store.db.transaction(async () => {
+    const batch = await store.paperBatchById.get(batchId);
+    if (!batch) throw new OperatorError(`paper batch ${batchId} not found`);
+    if (batch.removed_at !== null) throw new OperatorError(`paper batch ${batchId} is already removed`);
+    const petition = await lockedPetition(store, batch.petition_id);
+    const { counted } = (await store.paperBatchCounted.get(petition.id, batchId))!;
+    const { changes: removed } = await store.deletePaperBatchSignatures.run(petition.id, batchId);
+    const listed = (await store.listedInOrder.all(petition.id)).map(([id, position]) => ({ id, position }));
+    const range = await renumberListed(store, petition, listed);
+    await store.recordSignatureRemoved.run({ id: petition.id, ...range, counted: Number(counted) });
+    await store.markPaperBatchRemoved.run({ id: batchId, removed_at: now, removed });
+    await recordAudit(store, actor, 'paper batch removed', `petition ${petition.id}`, `batch ${batchId}: ${removed} signatures removed`, now);
+    return { petitionId: petition.id, removed };
+  });
+}

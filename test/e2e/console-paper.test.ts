@@ -1,0 +1,79 @@
+// The console's paper signatures pages in real Chromium: axe on the upload page (empty, with a
+// file error at its field, with a batch), the preview with failing rows, and the removal's
+// confirmation; the file goes up through the file input as an operator's would.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { startTestService } from '../service/harness.js';
+import type { TestService } from '../service/harness.js';
+import { launchChromium } from '../../support/chromium.js';
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const EMAIL = 'operator@example.org';
+const PASSWORD = 'a long and private passphrase';
+const SHEET = [
+  'first_name,last_name,email,address,city,postal_code,country_code',
+  'Alan,Turing,,2 Bletchley Road,London,SW1A 1AA,GB',
+  'Alan,Turing,,2 Bletchley Road,London,SW1A 1AA,GB',
+  'Nameless,,,1 Road,London,ZZZ,GB',
+].join('\r\n');
+
+let t: TestService;
+let browser: Browser;
+let page: Page;
+
+before(async () => {
+  t = await startTestService();
+  await t.admin.createOperator(EMAIL, PASSWORD);
+  await t.admin.seed(t.petitionId, 10);
+  browser = await launchChromium();
+  page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await page.goto(`${new URL(t.baseUrl).origin}/admin/sign-in`);
+  await page.getByLabel('Email address').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Petitions' }).waitFor();
+});
+after(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function assertAccessible(what: string): Promise<void> {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+  });
+  assert.deepEqual(violations, [], `axe on ${what}`);
+}
+
+describe('paper signatures in Chromium', () => {
+  test('upload, a missing file, the preview, adding, and removing the batch', async () => {
+    await page.goto(`${new URL(t.baseUrl).origin}/admin/petitions/${t.petitionId}`);
+    await page.getByRole('link', { name: 'Add paper signatures' }).click();
+    await assertAccessible('the upload page');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('alert').getByText('There is a problem').waitFor();
+    await assertAccessible('the upload page with an error');
+    await page.getByRole('alert').getByRole('link', { name: 'Select a CSV file' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'paper-sheet');
+    await page.getByLabel('CSV file of paper signatures').setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(SHEET) });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('heading', { name: /Preview paper signatures/ }).waitFor();
+    assert.equal(await page.locator('#paper-to-add').textContent(), '1');
+    await assertAccessible('the preview');
+    await page.getByRole('button', { name: 'Add 1 paper signature' }).click();
+    await page.getByText('The paper signatures are added').waitFor();
+    await assertAccessible('the upload page with a batch');
+    await page.goto(`${new URL(t.baseUrl).origin}/admin/petitions/${t.petitionId}`);
+    assert.equal(await page.locator('#signature-total').textContent(), '11 signatures, including 1 on paper');
+    await page.getByRole('link', { name: 'Add paper signatures' }).click();
+    await page.getByRole('link', { name: /Remove batch/ }).click();
+    await assertAccessible('the removal confirmation');
+    await page.getByRole('button', { name: /Remove batch/ }).click();
+    await page.getByText('The paper batch is removed').waitFor();
+  });
+});
