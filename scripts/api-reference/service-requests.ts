@@ -3,6 +3,8 @@
 import { BODY_LIMIT_BYTES } from '../../src/service/http/request-body.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/service/signatures/pagination.js';
 import { SIGNER_LANGUAGES } from '../../src/service/confirmation/signer-language.js';
+import { OPT_IN_ID, OPT_INS_MAX } from '../../src/shared/consent.js';
+import { OPT_INS_FIELD } from '../../src/shared/signature-opt-ins.js';
 import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH } from '../../src/shared/withdrawal-token.js';
 import { KEY_REQUEST_URL_MAX_LENGTH } from '../../src/shared/signed-body-limit.js';
 import type { AuthKeyRequestInput } from '../../src/shared/types.js';
@@ -48,6 +50,9 @@ export const keyRequestSchema = objectSchema<AuthKeyRequestInput>(
   { open: true, description: 'Values are kept and echoed exactly as sent (not trimmed); none may be blank.' },
 );
 
+/** An opt-in's id as the pattern of one list item (consent.ts anchors it). */
+const optInId = OPT_IN_ID.source.slice(1, -1);
+
 const submissionPartSchema: JsonSchema = {
   type: 'object',
   properties: {
@@ -76,6 +81,12 @@ const submissionPartSchema: JsonSchema = {
       maxLength: 253,
       description: "The host of that page's referrer as a URL parser writes it: lower case, no scheme, port or path (sent by the signing proxy); otherwise 400.",
       examples: ['news.example.org'],
+    },
+    [OPT_INS_FIELD]: {
+      type: 'string',
+      pattern: `^(${optInId}(,${optInId}){0,${OPT_INS_MAX - 1}})?$`,
+      description: `Sent only by the signing proxy: the ids of the petition's opt-ins the signer ticked, comma-separated, at most ${OPT_INS_MAX}; empty: none ticked; absent: not known. Anything else is 400 "${OPT_INS_FIELD}: …". Kept with the signature for the console's opt-in rates, erased with the signer, not in the CSV export.`,
+      examples: ['campaign-news,sms'],
     },
     [WITHDRAWAL_TOKEN_FIELD]: {
       type: 'string',

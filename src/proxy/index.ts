@@ -136,7 +136,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   const outboxStore = openOutboxDatabase(config.dataDir);
   const outbox = new Outbox({
     store: outboxStore,
-    deliver: (entry) => submissions.deliver(entry.petitionId, entry.signer, entry.language, entry.origin, entry.withdrawalToken),
+    deliver: (entry) => submissions.deliver(entry),
     onAccepted: () => undefined,
     log,
     retry: options.retry ?? { baseMs: 1000, maxMs: 300_000 },

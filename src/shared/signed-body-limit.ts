@@ -2,6 +2,7 @@
 // limits, so that no body limit ever refuses (413) a signature the schema accepts, in any script.
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, OPT_INS_MAX, REFERRER_MAX_LENGTH } from './consent.js';
 import { REASON_MAX_LENGTH, SIGNER_FIELDS, TEXT_MAX_LENGTH } from './signer-fields.js';
+import { OPT_INS_FIELD } from './signature-opt-ins.js';
 import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH } from './withdrawal-token.js';
 
 /**
@@ -46,13 +47,18 @@ function formBytes(parameters: Iterable<readonly [string, number]>): number {
   return bytes;
 }
 
+/** `opt_ins=` with every opt-in id at its longest: plain ASCII (1 byte each), the commas written %2C. */
+function optInsFormBytes(): number {
+  return OPT_INS_FIELD.length + 2 + OPT_INS_MAX * 64 + (OPT_INS_MAX - 1) * '%2C'.length;
+}
+
 /** The largest form body of a signed request the rules accept: a signature or a key request. */
 export function worstCaseSignedFormBytes(): number {
   const signature = formBytes([
     ...SIGNER_FIELDS.map((field) => [field, signerFieldMaxLength(field)] as const),
     [WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH],
     ...SIGNING_PARAMETERS,
-  ]);
+  ]) + optInsFormBytes();
   const keyRequest = formBytes([
     ['source_description', KEY_REQUEST_TEXT_MAX_LENGTH],
     ['requester_email', KEY_REQUEST_TEXT_MAX_LENGTH],

@@ -24,7 +24,11 @@ before(async () => {
   await t.admin.createOperator(EMAIL, PASSWORD);
   await t.admin.updatePetition(t.petitionId, { title: 'Plant a thousand trees', goal: '1000', confirm_signers: 'true' });
   await t.admin.seed(t.petitionId, 200);
-  await withDatabase(t.dbPath, (db) => db.prepare("UPDATE signatures SET utm_source = 'newsletter', referrer_host = 'news.example.com' WHERE id % 3 = 0").run());
+  await withDatabase(t.dbPath, async (db) => {
+    await db.prepare("UPDATE signatures SET utm_source = 'newsletter', referrer_host = 'news.example.com' WHERE id % 3 = 0").run();
+    // Opt-ins as a proxy passes them on: some signers ticked two, some one, some none.
+    await db.prepare("UPDATE signatures SET opt_ins = CASE id % 4 WHEN 0 THEN 'news,sms' WHEN 1 THEN 'news' ELSE '' END").run();
+  });
   emptyPetition = (await t.admin.createPetition('Nobody yet')).petition_id;
   browser = await launchChromium();
 });
@@ -74,6 +78,7 @@ test('under the console’s CSP: reached from the petition, a window chosen by t
     await page.getByRole('heading', { name: 'Campaign at a glance' }).waitFor();
     assert.equal(await page.getByRole('img', { name: 'Counted signatures per day' }).count(), 1);
     assert.equal(await page.getByRole('img', { name: 'By country' }).count(), 1);
+    assert.equal(await page.getByRole('img', { name: 'Opt-in rates' }).count(), 1);
     const box = await page.locator('svg[role="img"] rect[data-label]:not([data-value="0"])').first().boundingBox();
     assert.ok(box && box.height > 0 && box.width > 0, 'the bars are drawn');
     const lastDay = await page.getByLabel('Last day').inputValue();

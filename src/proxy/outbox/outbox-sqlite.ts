@@ -7,6 +7,7 @@ import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
 import type { SignerInput } from '../../shared/signer-fields.js';
 import type { SignatureOrigin } from '../../shared/signature-origin.js';
+import { optInsValue } from '../../shared/signature-opt-ins.js';
 import { makeDataDir, makePrivateDatabaseFile } from '../config/data-dir.js';
 import type { OutboxEntry, OutboxStore } from './outbox-store.js';
 
@@ -17,6 +18,7 @@ interface Row {
   language: string | null;
   origin_json: string | null;
   withdrawal_token: string | null;
+  opt_ins: string | null;
   attempts: number;
   next_attempt_at: number;
   held_cause: string | null;
@@ -50,6 +52,9 @@ const MIGRATIONS: Array<(db: Database.Database) => void> = [
   (db) => db.exec('ALTER TABLE outbox ADD COLUMN origin_json TEXT'),
   // The token of the signer's withdrawal link (issue 18), sent with the signature when it goes.
   (db) => db.exec('ALTER TABLE outbox ADD COLUMN withdrawal_token TEXT'),
+  // The ids of the opt-ins ticked (issue 20), comma-separated, '' for none; null in older rows,
+  // which are sent without them.
+  (db) => db.exec('ALTER TABLE outbox ADD COLUMN opt_ins TEXT'),
 ];
 
 function migrate(db: Database.Database): void {
@@ -71,6 +76,7 @@ function entryOf(row: Row | undefined): OutboxEntry | undefined {
     ...(row.language !== null ? { language: row.language } : {}),
     ...(row.origin_json !== null ? { origin: JSON.parse(row.origin_json) as SignatureOrigin } : {}),
     ...(row.withdrawal_token !== null ? { withdrawalToken: row.withdrawal_token } : {}),
+    ...(row.opt_ins !== null ? { optIns: row.opt_ins === '' ? [] : row.opt_ins.split(',') } : {}),
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     ...(row.held_cause !== null ? { heldCause: row.held_cause } : {}),
@@ -86,7 +92,7 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   db.pragma('synchronous = FULL');
   db.pragma('secure_delete = ON');
   migrate(db);
-  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, origin_json, withdrawal_token, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO outbox (petition_id, signer_json, language, origin_json, withdrawal_token, opt_ins, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const selectFirstInLine = db.prepare('SELECT * FROM outbox WHERE held_cause IS NULL ORDER BY id LIMIT 1');
   const selectNextHeld = db.prepare('SELECT * FROM outbox WHERE held_cause IS NOT NULL ORDER BY next_attempt_at, id LIMIT 1');
   const update = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?');
@@ -97,9 +103,10 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
   const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM outbox');
 
   return {
-    async add({ petitionId, signer, language, origin, withdrawalToken }, nextAttemptAt) {
+    async add({ petitionId, signer, language, origin, withdrawalToken, optIns }, nextAttemptAt) {
       const originJson = origin && Object.keys(origin).length > 0 ? JSON.stringify(origin) : null;
-      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, originJson, withdrawalToken ?? null, nextAttemptAt).lastInsertRowid);
+      const optInsText = optIns ? optInsValue(optIns) : null;
+      return Number(insert.run(petitionId, JSON.stringify(signer), language ?? null, originJson, withdrawalToken ?? null, optInsText, nextAttemptAt).lastInsertRowid);
     },
     async firstInLine() {
       return entryOf(selectFirstInLine.get() as Row | undefined);

@@ -1,5 +1,6 @@
 // Durable queue of submissions the service has not taken yet. The whole signer submission is
 // kept (not a signed body) because each attempt is signed afresh: timestamps expire.
+// signature-delivery.ts sends an entry as it is.
 import type { SignerInput } from '../../shared/signer-fields.js';
 import type { SignatureOrigin } from '../../shared/signature-origin.js';
 
@@ -13,6 +14,8 @@ export interface NewOutboxEntry {
   origin?: SignatureOrigin | undefined;
   /** The token of the withdrawal link the signer was given (sent with the signature); absent for older entries. */
   withdrawalToken?: string | undefined;
+  /** The ids of the opt-ins the signer ticked, passed on for the campaign's opt-in rates; absent for older entries. */
+  optIns?: readonly string[] | undefined;
 }
 
 export interface OutboxEntry extends NewOutboxEntry {

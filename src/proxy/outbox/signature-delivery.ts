@@ -2,8 +2,10 @@
 // auth_key is only the rsig salt and never travels, `source` identifies the key. Classifies the
 // answer for callers: the one place that decides whose fault a refusal is.
 import { SIGNER_FIELDS, parseProblem, type SignerInput } from '../../shared/signer-fields.js';
-import { originPairs, type SignatureOrigin } from '../../shared/signature-origin.js';
+import { originPairs } from '../../shared/signature-origin.js';
+import { OPT_INS_FIELD, optInsValue } from '../../shared/signature-opt-ins.js';
 import { WITHDRAWAL_TOKEN_FIELD } from '../../shared/withdrawal-token.js';
+import type { NewOutboxEntry } from './outbox-store.js';
 import { UpstreamUnavailable, upstreamMessages, type UpstreamClient } from '../upstream/upstream-client.js';
 
 export type Delivery =
@@ -62,28 +64,21 @@ function signerPairs(signer: SignerInput): Array<[string, string]> {
   return pairs;
 }
 
-export async function deliverSignature(
-  client: UpstreamClient,
-  petitionId: number,
-  source: string,
-  authKey: string,
-  signer: SignerInput,
-  /** The signer's language (a tag from the form), for what the service writes to them. */
-  language?: string,
-  /** Where the signature came from (the signer's address, utm_source, the referrer's host). */
-  origin?: SignatureOrigin,
-  /** The token of the signer's withdrawal link (submissions.ts), stored hashed by the service. */
-  withdrawalToken?: string,
-): Promise<Delivery> {
+export async function deliverSignature(client: UpstreamClient, source: string, authKey: string, submission: NewOutboxEntry): Promise<Delivery> {
+  const { petitionId, signer, language, origin, withdrawalToken, optIns } = submission;
   try {
     const answer = await client.postSigned(
       `/petitions/${petitionId}/signatures`,
       [
         ['source', source],
         ...signerPairs(signer),
+        // The signer's language, for what the service writes to them.
         ...(language ? [['lang', language] as [string, string]] : []),
         ...originPairs(origin),
+        // Stored hashed by the service: the signer's withdrawal link (submissions.ts) leads to it.
         ...(withdrawalToken ? [[WITHDRAWAL_TOKEN_FIELD, withdrawalToken] as [string, string]] : []),
+        // Sent even when empty (none ticked); an entry queued before opt-ins were passed on has none to send.
+        ...(optIns ? [[OPT_INS_FIELD, optInsValue(optIns)] as [string, string]] : []),
       ],
       authKey,
     );

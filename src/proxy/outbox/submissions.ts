@@ -1,7 +1,7 @@
 // The rules for a validated signature on its way to the service: only with a granted key, in
 // order behind anything already queued, and queued (never lost) when the service is unavailable.
 import type { SignerInput } from '../../shared/signer-fields.js';
-import { signatureOrigin, type SignatureOrigin } from '../../shared/signature-origin.js';
+import { signatureOrigin } from '../../shared/signature-origin.js';
 import { SIGNATURE_NOT_ACCEPTED } from '../../shared/signature-refusals.js';
 import type { Consent } from './consent-check.js';
 import type { SubmissionResult } from '../../shared/types.js';
@@ -64,7 +64,8 @@ export class Submissions {
    * Sends one signature as it is now: fresh timestamp, current key. Used for first tries and by
    * the outbox for retries, which holds what `deliverSignature` calls this system's fault.
    */
-  async deliver(petitionId: number, signer: SignerInput, language?: string, origin?: SignatureOrigin, withdrawalToken?: string): Promise<Delivery> {
+  async deliver(submission: NewOutboxEntry): Promise<Delivery> {
+    const { petitionId } = submission;
     const petition = this.#options.petitions.find((p) => p.id === petitionId);
     const authKey = this.#options.keys.grantedKey(petitionId);
     if (!petition || !authKey) {
@@ -74,7 +75,7 @@ export class Submissions {
       if (petition && status === 'pending') return { kind: 'retry', reason: 'auth key pending' };
       return { kind: 'refused', status: 403, messages: [`auth_key: ${status}`] };
     }
-    const delivery = await deliverSignature(this.#options.client, petitionId, petition.source, authKey, signer, language, origin, withdrawalToken);
+    const delivery = await deliverSignature(this.#options.client, petition.source, authKey, submission);
     if (delivery.kind === 'accepted') this.#options.cache.invalidate(petitionId);
     if (delivery.kind === 'refused' && refusesAuthKey(delivery)) await this.#options.keys.markRevoked(petitionId);
     return delivery;
@@ -83,7 +84,7 @@ export class Submissions {
   /**
    * The 202 answer's body; a refusal is thrown as a ProxyError. `clientAddress` (the signer's,
    * as client-address.ts decides it) goes to the service with the attribution's utm_source and
-   * referrer host.
+   * referrer host, and the ids of the opt-ins ticked (never their words, which the CRM gets).
    */
   async submit(petitionId: number, signer: SignerInput, consent: Consent = NO_CONSENT, clientAddress?: string): Promise<SubmissionResult> {
     const keyStatus = this.#options.keys.statusOf(petitionId);
@@ -98,15 +99,17 @@ export class Submissions {
     // Made here, not by the service: the signer's answer may come before the service's (queued).
     const token = newWithdrawalToken();
     const withdrawal = { withdraw_url: this.#withdrawUrl(token) };
+    const optIns = consent.opt_ins.map(({ id }) => id);
+    const submission: NewOutboxEntry = { petitionId, signer, language, origin, withdrawalToken: token, optIns };
     const queue = async (reason: string) => ({
-      ...(await this.#queue(outbox, { petitionId, signer, language, origin, withdrawalToken: token }, reason)),
+      ...(await this.#queue(outbox, submission, reason)),
       ...withdrawal,
     });
     if (await outbox.hasWaiting()) {
       return this.#accepted(petitionId, signer, consent, await queue('earlier submissions are queued'));
     }
 
-    const delivery = await this.deliver(petitionId, signer, language, origin, token);
+    const delivery = await this.deliver(submission);
     switch (delivery.kind) {
       case 'accepted':
         return this.#accepted(petitionId, signer, consent, { result: 'success', ...withdrawal });

@@ -9,10 +9,12 @@
 // - the running total: counted signatures up to the end of each bucket, the window's first
 //   bucket starting from those counted before it;
 // - places and sources: counted signatures only;
+// - opt-in rates: counted signatures that ticked each opt-in, of those whose opt-ins are known;
 // - the funnel: events in the window (a signature submitted for confirmation, confirmed, or
 //   removed when its last link expired), whatever became of the signature since.
 import type { FunnelStage, GroupCountRow } from '../store/insight-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
+import { optInRates, type OptInRates } from './opt-in-rates.js';
 import { DAY_MS, HOUR_MS, insightWindow, type InsightQuery, type InsightWindow, type WindowProblem } from './insight-window.js';
 
 /** The largest groups are charted one by one; the rest as one "all others" bar. */
@@ -48,6 +50,7 @@ export interface CampaignInsight {
   regions: GroupList;
   utmSources: GroupList;
   referrerHosts: GroupList;
+  optIns: OptInRates;
   /** Null when the petition never asked for confirmation and no signature went through it. */
   funnel: Funnel | null;
 }
@@ -100,6 +103,7 @@ async function campaignInsight(store: Store, petition: PetitionRow, window: Insi
     regions: groupList(regionCountry === null ? [] : await store.regionCounts.all({ ...range, country_code: regionCountry })),
     utmSources: groupList(await store.utmSourceCounts.all(range)),
     referrerHosts: groupList(await store.referrerHostCounts.all(range)),
+    optIns: optInRates(await store.optInCounts.all(range)),
     funnel: petition.confirm_signers === 1 || funnelRows.length > 0 ? funnel : null,
   };
 }

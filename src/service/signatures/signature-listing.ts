@@ -55,6 +55,7 @@ export class SignatureListing {
         listedPosition: position,
         state: confirming ? 'unconfirmed' : 'counted',
         origin: entry.origin,
+        optIns: entry.opt_ins,
       }),
     );
     if (inserted.changes === 0) {
@@ -117,6 +118,7 @@ export class SignatureListing {
             listedPosition: position,
             state: 'counted',
             origin: entry.origin,
+            optIns: entry.opt_ins,
           }),
         );
         if (entry.withdrawal_token_hash) {

@@ -17,6 +17,8 @@ export interface NewSignature {
   listedPosition: number | null;
   state: SignatureState;
   origin?: OriginColumns | undefined;
+  /** The opt-ins' column (optInsColumn), null when not known. */
+  optIns?: string | null | undefined;
 }
 
 const NO_ORIGIN: OriginColumns = { client_ip: null, utm_source: null, referrer_host: null };
@@ -29,6 +31,14 @@ export function originColumns(origin: SignatureOrigin): OriginColumns {
     utm_source: origin.utm_source ?? null,
     referrer_host: origin.referrer_host ?? null,
   };
+}
+
+/**
+ * The opt-ins a signer ticked as their column: the ids comma-separated ('' for none), null when
+ * the consumer did not say (the counts of opt-in rates leave the signature out then).
+ */
+export function optInsColumn(optIns: readonly string[] | undefined): string | null {
+  return optIns === undefined ? null : optIns.join(',');
 }
 
 /** The signer's own details with their search keys. */
@@ -62,5 +72,6 @@ export function signatureColumns(signature: NewSignature): SignatureColumns {
     listed_position: signature.listedPosition,
     state: signature.state,
     ...(signature.origin ?? NO_ORIGIN),
+    opt_ins: signature.optIns ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { everyCountry } from '../../shared/addresses/every-country.js';
 import { validateSigner } from '../../shared/signature-schema.js';
 import { SIGNER_FIELDS, formatProblem } from '../../shared/signer-fields.js';
 import { readOrigin } from '../../shared/signature-origin.js';
+import { readOptIns } from '../../shared/signature-opt-ins.js';
 import { timingSafeEqualText } from '../../shared/signing.js';
 import { WITHDRAWAL_TOKEN_FIELD, WITHDRAWAL_TOKEN_LENGTH, isWithdrawalToken } from '../../shared/withdrawal-token.js';
 import { secretTokenHash } from '../http/secret-token.js';
@@ -19,7 +20,7 @@ import { signerLanguage } from '../confirmation/signer-language.js';
 import type { ConsumerRow, Store } from '../store/store.js';
 import type { SubmissionKeyRequest, SubmissionLookups, SubmissionPetition } from './submission-lookups.js';
 import { keyRefused, refuseUnlessGranted } from './submission-rules.js';
-import { originColumns } from './signature-row.js';
+import { optInsColumn, originColumns } from './signature-row.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
 export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
@@ -110,8 +111,9 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
   submission.chargeRateLimit();
   const validation = validateSigner(signerFields, everyCountry);
   const origin = readOrigin(params.values);
+  const optIns = readOptIns(params.values);
   const withdrawalToken = params.values[WITHDRAWAL_TOKEN_FIELD];
-  const problems = [...(validation.success ? [] : validation.problems.map(formatProblem)), ...origin.problems];
+  const problems = [...(validation.success ? [] : validation.problems.map(formatProblem)), ...origin.problems, ...optIns.problems];
   // Optional; one the proxy did not make is refused, so a stored hash always has a link behind it.
   if (withdrawalToken !== undefined && !isWithdrawalToken(withdrawalToken)) problems.push(WITHDRAWAL_TOKEN_PROBLEM);
   if (!validation.success || problems.length > 0) throw new ApiError(400, problems);
@@ -129,6 +131,7 @@ async function submitSignature(context: SubmissionContext, submission: Submissio
     rsig,
     rsigExpiresAt,
     origin: originColumns(origin.origin),
+    opt_ins: optInsColumn(optIns.optIns),
   });
   if (outcome === 'duplicate') throw new ApiError(409, [ALREADY_SIGNED]);
   if (outcome === 'no-petition') throw new ApiError(404, [PETITION_NOT_FOUND]);

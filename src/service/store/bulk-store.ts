@@ -11,6 +11,7 @@ export const SIGNATURE_COLUMNS: ReadonlyArray<[keyof SignatureColumns, string]> 
   ['phone', 'text'], ['reason', 'text'], ['hidden', 'integer'], ['signed_on', 'bigint'], ['auth_key_request_id', 'bigint'],
   ['listed_position', 'bigint'], ['state', 'text'], ['name_key', 'text'], ['surname_key', 'text'], ['postal_key', 'text'],
   ['email_domain', 'text'], ['client_ip', 'text'], ['utm_source', 'text'], ['referrer_host', 'text'],
+  ['opt_ins', 'text'],
 ];
 
 /** The rows as one array per column, for insertSignatures. */

@@ -18,7 +18,7 @@ export interface HourCountRow {
 }
 
 export interface GroupCountRow {
-  /** The group's key: a country code, a region, a utm_source or a referrer host ('' for none). */
+  /** The group's key: a country code, a region, a utm_source, a referrer host ('' for none) or an opt-in id. */
   name: string;
   signatures: number;
 }
@@ -75,6 +75,14 @@ export function insightStatements(db: SqlEngine) {
     referrerHostCounts: db.prepare<InsightWindowParams, GroupCountRow>(
       `SELECT referrer_host AS name, SUM(signatures) AS signatures FROM insight_sources WHERE ${IN_WINDOW}
        GROUP BY referrer_host ORDER BY 2 DESC, 1`,
+    ),
+    /**
+     * Counted signatures per opt-in id ticked, and under '' those whose opt-ins are known
+     * (engines/opt-in-migrations.ts), which the rates divide by.
+     */
+    optInCounts: db.prepare<InsightWindowParams, GroupCountRow>(
+      `SELECT opt_in AS name, SUM(signatures) AS signatures FROM insight_opt_ins WHERE ${IN_WINDOW}
+       GROUP BY opt_in ORDER BY 2 DESC, 1`,
     ),
     funnelCounts: db.prepare<InsightWindowParams, FunnelCountRow>(
       `SELECT stage, SUM(signatures) AS signatures FROM insight_confirmations WHERE ${IN_WINDOW} GROUP BY stage`,

@@ -15,8 +15,8 @@ export interface PaperBatchRow {
   removed: number | null;
 }
 
-/** The columns of a paper signature's row: an online one's without its origin, plus its batch. */
-export type PaperSignatureColumns = Omit<SignatureColumns, 'client_ip' | 'utm_source' | 'referrer_host' | 'auth_key_request_id'> & { paper_batch_id: number };
+/** The columns of a paper signature's row: an online one's without its origin and opt-ins (not known: in no opt-in rate), plus its batch. */
+export type PaperSignatureColumns = Omit<SignatureColumns, 'client_ip' | 'utm_source' | 'referrer_host' | 'opt_ins' | 'auth_key_request_id'> & { paper_batch_id: number };
 
 const PAPER_COLUMNS = [
   'petition_id', 'email_identity', 'email', 'first_name', 'last_name', 'address', 'city', 'state_province', 'postal_code',

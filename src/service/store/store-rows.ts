@@ -88,6 +88,8 @@ export interface NewQueuedSignature {
   lang: string;
   /** Where it came from, when a proxy said (rows an earlier version queued have none). */
   origin?: OriginColumns;
+  /** The opt-ins its signer ticked (signature-row.ts optInsColumn), when a proxy said. */
+  opt_ins?: string | null;
   /** The hash of the withdrawal token the consumer sent with it (its signer's thank-you link), if any. */
   withdrawal_token_hash?: string;
 }
@@ -126,6 +128,8 @@ export interface SignatureColumns extends OriginColumns {
   postal_key: string;
   /** The email's domain in lower case (email-identity.ts), for block lists and bulk invalidation. */
   email_domain: string;
+  /** The opt-ins the signer ticked, comma-separated ('' for none), null when not known. */
+  opt_ins: string | null;
 }
 
 /** Counted (listed or hidden), waiting for its signer's email confirmation, or no longer counted. */

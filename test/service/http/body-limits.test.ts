@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BODY_LIMIT_BYTES } from '../../../src/service/http/request-body.js';
 import { worstCaseSignedFormBytes } from '../../../src/shared/signed-body-limit.js';
+import { OPT_INS_MAX } from '../../../src/shared/consent.js';
 import { validateSigner } from '../../../src/shared/signature-schema.js';
 import { signFormBody } from '../../../src/shared/signing.js';
 import { authKeysPath, eventually, getJson, grantedKey, postForm, signaturesPath, signedPairs, startTestService, urlOf } from '../harness.js';
@@ -44,7 +45,9 @@ test('a maximal valid signature in CJK script (every field at its limit) is acce
   };
   assert.ok(validateSigner(signer, everyCountry).success, 'the schema accepts it');
   const path = signaturesPath(t.petitionId);
-  const pairs: Pairs = [['auth_key', key], ['source', source], ...Object.entries(signer)];
+  // Every opt-in a proxy may pass on, each id at its longest.
+  const optIns = Array.from({ length: OPT_INS_MAX }, (_, i) => `${i}${'o'.repeat(63)}`).join(',');
+  const pairs: Pairs = [['auth_key', key], ['source', source], ...Object.entries(signer), ['opt_ins', optIns]];
   const body = await signFormBody(signedPairs(t, path, pairs), t.consumer.secret, key);
   const bytes = Buffer.byteLength(body);
   assert.ok(bytes > 16 * 1024, `${bytes} bytes: beyond the old 16 KiB limit`);

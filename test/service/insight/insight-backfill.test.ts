@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../../src/service/admin.js';
+import { INSIGHT_MIGRATIONS } from '../../../src/service/store/engines/insight-migrations.js';
 import { MIGRATIONS } from '../../../src/service/store/engines/migrations.js';
-import { PAPER_MIGRATIONS } from '../../../src/service/store/engines/paper-migrations.js';
+import { POSTGRES_INSIGHT_MIGRATIONS } from '../../../src/service/store/engines/postgres-insight-schema.js';
 import { POSTGRES_MIGRATIONS } from '../../../src/service/store/engines/postgres-schema.js';
-import { POSTGRES_PAPER_MIGRATIONS } from '../../../src/service/store/engines/postgres-paper-schema.js';
 import { newTestDatabase, onPostgres, withDatabase } from '../test-database.js';
 import { assertCountsMatchSignatures } from './insight-reading.js';
 
@@ -30,17 +30,23 @@ before(async () => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-// The versions after the counts' (paper signatures) are taken back too, so they apply again after it.
+// The versions after the counts' (paper signatures, opt-in rates) are taken back too, so they apply again after it.
+const DROP_OPT_INS_SQLITE = `DROP TRIGGER insight_opt_ins_added; DROP TRIGGER insight_opt_ins_removed; DROP TRIGGER insight_opt_ins_changed;
+  DROP TABLE insight_opt_ins; ALTER TABLE signatures DROP COLUMN opt_ins`;
+const DROP_OPT_INS_POSTGRES = `DROP TABLE insight_opt_ins; DROP TRIGGER insight_opt_ins_added ON signatures;
+  DROP TRIGGER insight_opt_ins_changed ON signatures; DROP TRIGGER insight_opt_ins_removed ON signatures;
+  DROP FUNCTION insight_opt_ins_added(); DROP FUNCTION insight_opt_ins_changed(); DROP FUNCTION insight_opt_in_count(signatures, integer);
+  ALTER TABLE signatures DROP COLUMN opt_ins`;
 const DROP_PAPER = `DROP INDEX signatures_by_paper_batch; ALTER TABLE signatures DROP COLUMN paper_batch_id;
   ALTER TABLE signatures DROP COLUMN channel; DROP TABLE paper_batches`;
-const DROP_SQLITE = `${DROP_PAPER}; DROP TRIGGER insight_signature_added; DROP TRIGGER insight_signature_removed; DROP TRIGGER insight_signature_changed;
+const DROP_SQLITE = `${DROP_OPT_INS_SQLITE}; ${DROP_PAPER}; DROP TRIGGER insight_signature_added; DROP TRIGGER insight_signature_removed; DROP TRIGGER insight_signature_changed;
   DROP TABLE insight_hours; DROP TABLE insight_places; DROP TABLE insight_sources; DROP TABLE insight_confirmations;
-  PRAGMA user_version = ${MIGRATIONS.length - 1 - PAPER_MIGRATIONS.length}`;
-const DROP_POSTGRES = `${DROP_PAPER}; DROP TABLE insight_hours, insight_places, insight_sources, insight_confirmations;
+  PRAGMA user_version = ${MIGRATIONS.indexOf(INSIGHT_MIGRATIONS[0]!)}`;
+const DROP_POSTGRES = `${DROP_OPT_INS_POSTGRES}; ${DROP_PAPER}; DROP TABLE insight_hours, insight_places, insight_sources, insight_confirmations;
   DROP TRIGGER insight_signatures_added ON signatures; DROP TRIGGER insight_signature_changed ON signatures;
   DROP TRIGGER insight_signature_removed ON signatures;
   DROP FUNCTION insight_signatures_added(); DROP FUNCTION insight_signature_changed(); DROP FUNCTION insight_count(signatures, integer);
-  UPDATE schema_version SET version = ${POSTGRES_MIGRATIONS.length - 1 - POSTGRES_PAPER_MIGRATIONS.length}`;
+  UPDATE schema_version SET version = ${POSTGRES_MIGRATIONS.indexOf(POSTGRES_INSIGHT_MIGRATIONS[0]!)}`;
 
 test('opened again at the version before, the database counts what it holds: every state, place, source and waiting signer', async () => {
   await withDatabase(database, async (db) => {

@@ -10,6 +10,7 @@ import { CONSOLE_PATH } from '../shell/console-env.js';
 import type { FormProblem, Html } from '../shell/layout.js';
 import { count, page } from '../shell/layout.js';
 import { countryLabel, funnelSection, groupSection, timeSections } from './insight-sections.js';
+import { optInSection } from './opt-in-section.js';
 
 const FIELD_IDS: Record<WindowProblem['field'], string> = { from: 'insight-from', to: 'insight-to', bucket: 'insight-bucket-day' };
 
@@ -93,6 +94,7 @@ ${insight.regionCountry
   : ''}
 ${groupSection({ id: 'utm-sources', heading: 'By utm_source', what: 'Counted signatures by the utm_source of the page the signer signed on, as the site’s proxy passed it on.', groupName: 'utm_source', groups: insight.utmSources, label: (name) => name || 'No utm_source' })}
 ${groupSection({ id: 'referrers', heading: 'By referrer', what: 'Counted signatures by the host of the page that sent the signer to the petition, as the site’s proxy passed it on.', groupName: 'Referrer host', groups: insight.referrerHosts, label: (name) => name || 'No referrer' })}
+${optInSection(insight)}
 ${insight.funnel ? funnelSection(insight) : ''}`
   : ''}`,
   );

@@ -86,10 +86,14 @@ export function runningTotalChart(text: ChartText, points: Point[], start: numbe
   ]);
 }
 
-/** One horizontal bar per group, its name on the left and its number on the right. */
-export function barChart(text: ChartText, points: Point[]): Html {
+/**
+ * One horizontal bar per group, its name on the left and its number on the right: a count, or
+ * as `axis` writes it against its own full length (a share against 100 %).
+ */
+export function barChart(text: ChartText, points: Point[], axis?: { full: number; valueText: (value: number) => string }): Html {
   const [labelWidth, valueWidth, row] = [200, 80, 24];
-  const max = Math.max(0, ...points.map((point) => point.value));
+  const max = axis?.full ?? Math.max(0, ...points.map((point) => point.value));
+  const valueText = axis?.valueText ?? count;
   const plotWidth = WIDTH - labelWidth - valueWidth;
   const bars = points.map((point, index) => {
     const width = max === 0 ? 0 : (point.value / max) * plotWidth;
@@ -97,7 +101,7 @@ export function barChart(text: ChartText, points: Point[]): Html {
     const middle = index * row + row / 2 + LABEL_SIZE / 3;
     return html`<text x="${labelWidth - 8}" y="${at(middle)}" text-anchor="end" fill="${INK}">${name}</text>
 <rect x="${labelWidth}" y="${index * row + 4}" width="${at(width)}" height="${row - 8}" fill="${BAR}" data-label="${point.label}" data-value="${point.value}"/>
-<text x="${at(labelWidth + width + 6)}" y="${at(middle)}" fill="${INK}">${count(point.value)}</text>`;
+<text x="${at(labelWidth + width + 6)}" y="${at(middle)}" fill="${INK}">${valueText(point.value)}</text>`;
   });
   return frame(text, Math.max(1, points.length) * row, bars.length > 0 ? bars : raw(''));
 }

@@ -5,6 +5,7 @@ import { callbackHost } from '../callback-host.js';
 import { nameKey, postalKey, surnameKey } from '../search-keys.js';
 import { INSIGHT_MIGRATIONS } from './insight-migrations.js';
 import { INTEGRITY_MIGRATIONS } from './integrity-migrations.js';
+import { OPT_IN_MIGRATIONS } from './opt-in-migrations.js';
 import { PAPER_MIGRATIONS } from './paper-migrations.js';
 
 /**
@@ -215,4 +216,5 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   ...INTEGRITY_MIGRATIONS,
   ...INSIGHT_MIGRATIONS,
   ...PAPER_MIGRATIONS,
+  ...OPT_IN_MIGRATIONS,
 ];

@@ -6,6 +6,7 @@
 // A version, once released, is never edited: changes are new versions.
 import { POSTGRES_INSIGHT_MIGRATIONS } from './postgres-insight-schema.js';
 import { POSTGRES_INTEGRITY_MIGRATIONS } from './postgres-integrity-schema.js';
+import { POSTGRES_OPT_IN_MIGRATIONS } from './postgres-opt-in-schema.js';
 import { POSTGRES_PAPER_MIGRATIONS } from './postgres-paper-schema.js';
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
@@ -167,4 +168,5 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ...POSTGRES_INTEGRITY_MIGRATIONS,
   ...POSTGRES_INSIGHT_MIGRATIONS,
   ...POSTGRES_PAPER_MIGRATIONS,
+  ...POSTGRES_OPT_IN_MIGRATIONS,
 ];
