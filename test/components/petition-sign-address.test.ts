@@ -103,4 +103,17 @@ describe('<petition-sign> addresses', () => {
     const [sent] = await submissionsReceived(petitionId);
     expect([sent!['postal_code'], sent!['state_province']]).to.deep.equal(['', 'إمارة دبيّ']);
   });
+
+  it('two forms waiting for the same country both get its list when its chunk arrives', async () => {
+    // Brazil's letter is loaded by no earlier test in this file: both forms ask for it at once.
+    const petitionId = await createPetition();
+    const page = await fixture<HTMLElement>(
+      html`<div><petition-sign petition-id=${petitionId} country="BR"></petition-sign><petition-sign petition-id=${petitionId} country="BR" lang="pt-BR"></petition-sign></div>`,
+    );
+    const [first, second] = [...page.querySelectorAll('petition-sign')] as PetitionSign[];
+    await Promise.all([loaded(first!), loaded(second!)]);
+    await listArrived(first!);
+    await listArrived(second!);
+    expect([...subdivisions(second!)!.options].some((option) => option.value === 'SP')).to.equal(true);
+  });
 });

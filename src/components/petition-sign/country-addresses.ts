@@ -7,9 +7,25 @@ import type { AddressBook, CountryAddress } from '../../shared/addresses/country
 import { BY_LETTER } from '../../shared/addresses/countries/by-letter.js';
 
 const loaded = new Map<string, Record<string, CountryAddress>>();
-const loading = new Set<string>();
+/** Chunks on their way, shared by every form on the page that waits for them. */
+const pending = new Map<string, Promise<void>>();
+
+function loadLetter(letter: string, load: () => Promise<{ default: Record<string, CountryAddress> }>): Promise<void> {
+  let promise = pending.get(letter);
+  if (!promise) {
+    promise = load()
+      .then((module) => void loaded.set(letter, module.default))
+      // Failed, the next form or choice of country asks again.
+      .finally(() => pending.delete(letter));
+    pending.set(letter, promise);
+  }
+  return promise;
+}
 
 export class CountryAddresses {
+  /** The letters this form waits for: each form renders again when its chunk arrives. */
+  private readonly waiting = new Set<string>();
+
   constructor(private readonly host: ReactiveControllerHost) {}
 
   /** The rules loaded so far, for the signer schema. */
@@ -19,16 +35,11 @@ export class CountryAddresses {
   of(countryCode: string): CountryAddress | undefined {
     const letter = countryCode[0] ?? '';
     const load = BY_LETTER[letter];
-    if (load && !loaded.has(letter) && !loading.has(letter)) {
-      loading.add(letter);
-      load().then(
-        (module) => {
-          loaded.set(letter, module.default);
-          this.host.requestUpdate();
-        },
-        // Another choice of country tries again.
-        () => loading.delete(letter),
-      );
+    if (load && !loaded.has(letter) && !this.waiting.has(letter)) {
+      this.waiting.add(letter);
+      loadLetter(letter, load)
+        .then(() => this.host.requestUpdate(), () => {})
+        .finally(() => this.waiting.delete(letter));
     }
     return this.book(countryCode);
   }
