@@ -9,9 +9,8 @@ import { OperatorError } from '../errors/operator-error.js';
 import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
 import { renumberListed } from '../signatures/listed-positions.js';
-import { emailDomain } from '../signatures/email-identity.js';
+import { signerColumns } from '../signatures/signature-row.js';
 import type { PetitionRow, Store } from '../store/store.js';
-import { nameKey, postalKey, surnameKey } from '../store/search-keys.js';
 import { paperIdentity, paperIdentityKey } from './paper-identity.js';
 import { readPaperSheet } from './paper-sheet.js';
 import type { FailingRow, SheetRow } from './paper-sheet.js';
@@ -79,24 +78,10 @@ export async function addPaperBatch(store: Store, petitionId: number, text: stri
       const { changes } = await store.insertPaperSignature.run({
         petition_id: petitionId,
         email_identity: identity,
-        email: signer.email,
-        first_name: signer.first_name,
-        last_name: signer.last_name,
-        address: signer.address,
-        city: signer.city,
-        state_province: signer.state_province,
-        postal_code: signer.postal_code,
-        country_code: signer.country_code,
-        phone: signer.phone ?? null,
-        reason: signer.reason ?? null,
-        hidden: signer.hidden === true ? 1 : 0,
+        ...signerColumns(signer),
         signed_on: now,
         listed_position: position,
         state: 'counted',
-        name_key: nameKey(signer.first_name, signer.last_name),
-        surname_key: surnameKey(signer.first_name, signer.last_name),
-        postal_key: postalKey(signer.postal_code),
-        email_domain: signer.email === '' ? '' : emailDomain(signer.email),
         paper_batch_id: batchId,
       });
       if (changes === 0) continue;

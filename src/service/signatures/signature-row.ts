@@ -41,8 +41,8 @@ export function optInsColumn(optIns: readonly string[] | undefined): string | nu
   return optIns === undefined ? null : optIns.join(',');
 }
 
-/** The signer's own details with their search keys. */
-function signerColumns(signer: SignerInput) {
+/** The signer's own details with their search keys, for every row of `signatures` (online or on paper). */
+export function signerColumns(signer: SignerInput) {
   return {
     email: signer.email,
     first_name: signer.first_name,
