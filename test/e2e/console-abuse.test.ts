@@ -3,13 +3,12 @@
 // and the error summary taking focus and linking to its field.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { startTestService } from '../service/harness.js';
 import type { TestService } from '../service/harness.js';
 import { launchChromium } from '../../support/chromium.js';
+import { assertAccessible } from './page-axe.js';
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const EMAIL = 'operator@example.org';
 const PASSWORD = 'a long and private passphrase';
 
@@ -34,35 +33,25 @@ after(async () => {
   await t?.close();
 });
 
-async function assertAccessible(what: string): Promise<void> {
-  await page.addScriptTag({ path: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-  });
-  assert.deepEqual(violations, [], `axe on ${what}`);
-}
-
 describe('block list and bulk invalidation in Chromium', () => {
   test('the block list: empty, a form error (focus on the summary, linked to the field), an entry, removed', async () => {
     await page.getByRole('link', { name: 'Block list' }).click();
     await page.getByRole('heading', { name: 'Block list', exact: true }).waitFor();
-    await assertAccessible('the empty block list');
+    await assertAccessible(page, 'the empty block list');
     await page.getByLabel('What to block').selectOption('range');
     await page.getByLabel('Domain, email address or range').fill('10.0.0.0/33');
     await page.keyboard.press('Enter');
     await page.getByRole('alert').getByText('There is a problem').waitFor();
     assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('error-summary')), true);
     assert.equal(await page.getByLabel('Domain, email address or range').inputValue(), '10.0.0.0/33', 'what was typed stays');
-    await assertAccessible('the block list form with an error');
+    await assertAccessible(page, 'the block list form with an error');
     await page.getByRole('alert').getByRole('link').click();
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'block-value');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('10.16.0.0/12');
     await page.keyboard.press('Enter');
     await page.getByText('Added to the block list').waitFor();
-    await assertAccessible('the block list with an entry');
+    await assertAccessible(page, 'the block list with an entry');
     await page.getByRole('button', { name: 'Remove 10.16.0.0/12' }).click();
     await page.getByText('Removed from the block list.').waitFor();
   });
@@ -70,21 +59,21 @@ describe('block list and bulk invalidation in Chromium', () => {
   test('bulk invalidation: the form, an error, a preview, the batch and its undo', async () => {
     await page.goto(`${new URL(t.baseUrl).origin}/admin/petitions/${t.petitionId}`);
     await page.getByRole('link', { name: 'Invalidate in bulk' }).click();
-    await assertAccessible('the bulk invalidation page');
+    await assertAccessible(page, 'the bulk invalidation page');
     await page.getByLabel('Signed from (UTC) (optional)').fill('yesterday');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('alert').getByText('There is a problem').waitFor();
-    await assertAccessible('the filter with an error');
+    await assertAccessible(page, 'the filter with an error');
     await page.getByLabel('Signed from (UTC) (optional)').fill('');
     await page.getByLabel('Email domain (optional)').fill('example.org');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText('30 counted signatures match').waitFor();
-    await assertAccessible('a preview');
+    await assertAccessible(page, 'a preview');
     await page.getByRole('button', { name: 'Invalidate the matching signatures' }).click();
     await page.getByText('The matching signatures are invalidated').waitFor();
-    await assertAccessible('the page with a batch');
+    await assertAccessible(page, 'the page with a batch');
     await page.getByRole('button', { name: /^Undo batch/ }).click();
     await page.getByText('The bulk invalidation is undone').waitFor();
-    await assertAccessible('the page with an undone batch');
+    await assertAccessible(page, 'the page with an undone batch');
   });
 });

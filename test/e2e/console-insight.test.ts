@@ -4,14 +4,13 @@
 // on the charts, on the form's errors, or on an empty petition's page.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { startTestService } from '../service/harness.js';
 import type { TestService } from '../service/harness.js';
 import { withDatabase } from '../service/test-database.js';
 import { launchChromium } from '../../support/chromium.js';
+import { assertAccessible } from './page-axe.js';
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const EMAIL = 'charts@example.org';
 const PASSWORD = 'a long and private passphrase';
 
@@ -45,16 +44,6 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Petitions' }).waitFor();
-}
-
-async function assertAccessible(page: Page, what: string): Promise<void> {
-  await page.addScriptTag({ path: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-  });
-  assert.deepEqual(violations, [], `axe on ${what}`);
 }
 
 test('under the console’s CSP: reached from the petition, a window chosen by the hour, and no violation', async () => {

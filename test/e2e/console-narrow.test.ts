@@ -3,14 +3,13 @@
 // region of its own, labelled by its caption and reachable by keyboard; axe on each page.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, grantedKey, signerFields, startTestService, submitSignature } from '../service/harness.js';
 import type { TestService } from '../service/harness.js';
 import { withDatabase } from '../service/test-database.js';
 import { launchChromium } from '../../support/chromium.js';
+import { assertAccessible } from './page-axe.js';
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const EMAIL = 'operator.with.a.rather.long.address@example.org';
 const PASSWORD = 'a long and private passphrase';
 const WIDTH = 390;
@@ -57,16 +56,6 @@ after(async () => {
   await t?.close();
 });
 
-async function assertAccessible(what: string): Promise<void> {
-  await page.addScriptTag({ path: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-  });
-  assert.deepEqual(violations, [], `axe on ${what}`);
-}
-
 describe(`the console at ${WIDTH} px`, () => {
   test('no page scrolls sideways; tables scroll in their own labelled region', async () => {
     const paths = [
@@ -100,7 +89,7 @@ describe(`the console at ${WIDTH} px`, () => {
         }),
       );
       for (const table of tables) assert.deepEqual(table, { role: 'region', tabindex: '0', label: table.caption, caption: table.caption }, path);
-      await assertAccessible(`${path} at ${WIDTH} px`);
+      await assertAccessible(page, `${path} at ${WIDTH} px`);
     }
     assert.deepEqual(tooWide, [], 'pages wider than the screen');
   });

@@ -3,13 +3,12 @@
 // confirmation; the file goes up through the file input as an operator's would.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { startTestService } from '../service/harness.js';
 import type { TestService } from '../service/harness.js';
 import { launchChromium } from '../../support/chromium.js';
+import { assertAccessible } from './page-axe.js';
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const EMAIL = 'operator@example.org';
 const PASSWORD = 'a long and private passphrase';
 const SHEET = [
@@ -40,39 +39,29 @@ after(async () => {
   await t?.close();
 });
 
-async function assertAccessible(what: string): Promise<void> {
-  await page.addScriptTag({ path: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-  });
-  assert.deepEqual(violations, [], `axe on ${what}`);
-}
-
 describe('paper signatures in Chromium', () => {
   test('upload, a missing file, the preview, adding, and removing the batch', async () => {
     await page.goto(`${new URL(t.baseUrl).origin}/admin/petitions/${t.petitionId}`);
     await page.getByRole('link', { name: 'Add paper signatures' }).click();
-    await assertAccessible('the upload page');
+    await assertAccessible(page, 'the upload page');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('alert').getByText('There is a problem').waitFor();
-    await assertAccessible('the upload page with an error');
+    await assertAccessible(page, 'the upload page with an error');
     await page.getByRole('alert').getByRole('link', { name: 'Select a CSV file' }).click();
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'paper-sheet');
     await page.getByLabel('CSV file of paper signatures').setInputFiles({ name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(SHEET) });
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('heading', { name: /Preview paper signatures/ }).waitFor();
     assert.equal(await page.locator('#paper-to-add').textContent(), '1');
-    await assertAccessible('the preview');
+    await assertAccessible(page, 'the preview');
     await page.getByRole('button', { name: 'Add 1 paper signature' }).click();
     await page.getByText('The paper signatures are added').waitFor();
-    await assertAccessible('the upload page with a batch');
+    await assertAccessible(page, 'the upload page with a batch');
     await page.goto(`${new URL(t.baseUrl).origin}/admin/petitions/${t.petitionId}`);
     assert.equal(await page.locator('#signature-total').textContent(), '11 signatures, including 1 on paper');
     await page.getByRole('link', { name: 'Add paper signatures' }).click();
     await page.getByRole('link', { name: /Remove batch/ }).click();
-    await assertAccessible('the removal confirmation');
+    await assertAccessible(page, 'the removal confirmation');
     await page.getByRole('button', { name: /Remove batch/ }).click();
     await page.getByText('The paper batch is removed').waitFor();
   });
