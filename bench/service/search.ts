@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Sqlite } from '../../src/sqlite.js';
 import { openAdmin } from '../../src/service/admin.js';
+import { timeConsolePages } from './console-pages.js';
 import { signInToConsole } from './console-session.js';
 import { spawnService } from './service-process.js';
-import { median } from '../median.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const REQUESTS = Number(process.argv[3] ?? 200);
@@ -48,23 +48,7 @@ try {
     'listed, page 10,000 of 19,000': `${base}?page=10000`,
     'not listed, first page': `${base}?view=unlisted`,
   };
-  const medians: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
-  for (let run = 1; run <= RUNS; run++) {
-    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(paths).map((name) => [name, []]));
-    // Interleaved, so that noise from other load hits every query alike.
-    for (let i = 0; i < REQUESTS; i++) {
-      for (const [name, path] of Object.entries(paths)) {
-        const started = performance.now();
-        const response = await fetch(`${origin}${path}`, { headers: { cookie } });
-        await response.text();
-        if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
-        samples[name]!.push(performance.now() - started);
-      }
-    }
-    for (const name of Object.keys(paths)) medians[name]!.push(median(samples[name]!));
-    console.log(`run ${run}: ${Object.keys(paths).map((name) => `${name} ${median(samples[name]!).toFixed(2)} ms`).join('; ')}`);
-  }
-  for (const name of Object.keys(paths)) console.log(`median of ${RUNS} runs, ${name}: ${median(medians[name]!).toFixed(2)} ms`);
+  await timeConsolePages(origin, cookie, paths, RUNS, REQUESTS);
 } finally {
   await service.stop();
   rmSync(dir, { recursive: true, force: true });
