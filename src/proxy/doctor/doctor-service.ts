@@ -81,13 +81,31 @@ async function credentialsFinding(client: UpstreamClient, petitionId: number): P
   return warn(subject, `the secret was not checked: the signed request was answered HTTP ${answer.status}${reasons(answer)}`);
 }
 
+function clientFor(config: ProxyConfig, upstream = config.upstream): UpstreamClient {
+  return new UpstreamClient({ upstream, apiKey: config.apiKey, secret: config.secret, timeoutMs: config.upstreamTimeoutMs });
+}
+
+/** The service's own 404 for a path outside its API, as against a petition it does not have. */
+function isUnknownPath(answer: UpstreamAnswer): boolean {
+  return answer.status === 404 && upstreamMessages(answer.body).some((message) => message.includes('no such path'));
+}
+
+/**
+ * The service answered, but not its API: the commonest cause is an upstream without its `/v1`,
+ * which the service's own 404 would otherwise let through as "answers" and "has no petition".
+ */
+async function wrongPathFinding(config: ProxyConfig, petitionId: number): Promise<Finding> {
+  const service = printableUrl(config.upstream);
+  const withV1 = `${config.upstream.replace(/\/+$/, '')}/v1`;
+  const retry = await read(clientFor(config, withV1), petitionId);
+  if (!(retry instanceof UpstreamUnavailable) && isApiJson(retry) && !isUnknownPath(retry)) {
+    return fail('service', `the petition service answers at ${printableUrl(withV1)}, not at ${service}: set upstream to "${printableUrl(withV1)}"`);
+  }
+  return fail('service', `the petition service answers at ${service} but has no such path: check upstream, with its /v1`);
+}
+
 export async function checkService(config: ProxyConfig): Promise<Finding[]> {
-  const client = new UpstreamClient({
-    upstream: config.upstream,
-    apiKey: config.apiKey,
-    secret: config.secret,
-    timeoutMs: config.upstreamTimeoutMs,
-  });
+  const client = clientFor(config);
   const service = printableUrl(config.upstream);
   const [first, ...rest] = config.petitions;
   const started = Date.now();
@@ -102,6 +120,7 @@ export async function checkService(config: ProxyConfig): Promise<Finding[]> {
   if (!isApiJson(firstAnswer)) {
     return [fail('service', `something answers at ${service} (HTTP ${firstAnswer.status}) but not the petition service's API: check upstream, with its /v1`)];
   }
+  if (isUnknownPath(firstAnswer)) return [await wrongPathFinding(config, first!.id)];
   const findings: Finding[] = [ok('service', `answers at ${service} (HTTP ${firstAnswer.status} in ${Date.now() - started} ms)`)];
   if (firstAnswer.status === 401) {
     findings.push(fail('credentials', `the service does not know this api_key${reasons(firstAnswer)}: use the one its operator issued (service admin create-consumer)`));
