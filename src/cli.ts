@@ -1,4 +1,6 @@
 // Dispatches `petition-embed <part> …` to the part's own command line.
+import { listenFailure } from './listen-failure.js';
+
 const [part, ...args] = process.argv.slice(2);
 
 const parts: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
@@ -17,5 +19,14 @@ if (!load) {
   );
   process.exit(part ? 2 : 0);
 } else {
-  await (await load()).main(args);
+  try {
+    await (await load()).main(args);
+  } catch (error) {
+    // Each part reports its own usage and configuration errors; a server that cannot listen is
+    // common to all three, and is the operator's to fix, so one line rather than a stack trace.
+    const line = listenFailure(error);
+    if (line === undefined) throw error;
+    process.stderr.write(`petition-embed ${part}: not started: ${line}\n`);
+    process.exit(1);
+  }
 }
