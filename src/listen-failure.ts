@@ -18,6 +18,10 @@ export function listenFailure(error: unknown): string | undefined {
       return `${where} needs privileges this user lacks: choose a --port from 1024`;
     case 'EADDRNOTAVAIL':
       return `${String(address)} is not an address of this machine: check --host`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      // getaddrinfo's error names the host, not the address: listen never got that far.
+      return `${JSON.stringify(String((error as { hostname?: unknown }).hostname))} is not a host name this machine can resolve: check --host`;
     default:
       return undefined;
   }

@@ -2,7 +2,7 @@
 // (with the usage after a usage error) and an exit status, never a Node stack trace.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +16,10 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[]): Promise<Run> {
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/petition-embed.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 }, (_error, stdout, stderr) =>
+    const options = { cwd: ROOT, encoding: 'utf8' as const, timeout: 60_000, env: { ...process.env, ...env } };
+    const child = execFile(process.execPath, ['bin/petition-embed.js', ...args], options, (_error, stdout, stderr) =>
       resolve({ status: child.exitCode, stdout, stderr }),
     );
   });
@@ -44,12 +45,14 @@ describe('petition-embed: usage errors', () => {
     assertNoStack(run);
   });
 
-  for (const [part, extra] of [['dev', []], ['service', ['--db', ':memory:']]] as const) {
+  // The service refuses the port before it opens the database: nothing is created.
+  for (const [part, extra] of [['dev', []], ['service', ['--db', join(tmpdir(), 'petition-cli-never-created.db')]]] as const) {
     test(`${part} --port 99999 is one line and the usage, exit 2`, async () => {
       const run = await cli([part, '--port', '99999', ...extra]);
       assert.equal(run.status, 2, run.stderr);
       assert.match(run.stderr.split('\n')[0]!, /^--port: must be (an integer|a whole number) from 0 to 65535$/);
       assertNoStack(run);
+      if (part === 'service') assert.equal(existsSync(extra[1]!), false, 'the database was created');
     });
   }
 });
@@ -98,5 +101,26 @@ describe('petition-embed: a port another program holds', () => {
     const run = await cli(['dev', '--port', String(port), '--data', join(dir, 'dev')]);
     assert.equal(run.status, 1);
     assert.equal(run.stderr, expected('dev'));
+  });
+});
+
+describe('petition-embed: errors past the usage', () => {
+  test('a --host no resolver knows is one line naming it, exit 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'petition-cli-host-'));
+    const run = await cli(['service', '--port', '0', '--host', 'no such host', '--db', join(dir, 'service.db')]);
+    assert.equal(run.status, 1);
+    assert.equal(run.stderr, 'petition-embed service: not started: "no such host" is not a host name this machine can resolve: check --host\n');
+  });
+
+  test('any other error is one line with its message; the stack only under PETITION_EMBED_DEBUG=1', async () => {
+    // A data folder that is a file: the dev stack cannot make its folders there.
+    const file = join(mkdtempSync(join(tmpdir(), 'petition-cli-data-')), 'a-file');
+    writeFileSync(file, '');
+    const run = await cli(['dev', '--port', '0', '--data', file]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /^petition-embed dev: stopped by an unexpected error: .*a-file.* \(PETITION_EMBED_DEBUG=1 shows where\)\n$/);
+    const debug = await cli(['dev', '--port', '0', '--data', file], { PETITION_EMBED_DEBUG: '1' });
+    assert.equal(debug.status, 1);
+    assert.match(debug.stderr, /\n\s+at /);
   });
 });
