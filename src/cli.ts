@@ -1,4 +1,6 @@
 // Dispatches `petition-embed <part> …` to the part's own command line.
+import { listenFailure } from './listen-failure.js';
+
 const [part, ...args] = process.argv.slice(2);
 
 const parts: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
@@ -17,5 +19,24 @@ if (!load) {
   );
   process.exit(part ? 2 : 0);
 } else {
-  await (await load()).main(args);
+  try {
+    await (await load()).main(args);
+  } catch (error) {
+    // Each part reports its own usage and configuration errors; a server that cannot listen is
+    // common to all three, and is the operator's to fix, so one line rather than a stack trace.
+    const line = listenFailure(error);
+    if (line !== undefined) {
+      process.stderr.write(`petition-embed ${part}: not started: ${line}\n`);
+    } else {
+      // Anything else is this program's fault, not the operator's: still one line, with the stack
+      // for a bug report behind PETITION_EMBED_DEBUG=1.
+      const message = error instanceof Error ? error.message : String(error);
+      const debug = process.env.PETITION_EMBED_DEBUG === '1';
+      process.stderr.write(
+        `petition-embed ${part}: stopped by an unexpected error: ${message.split('\n')[0]}${debug ? '' : ' (PETITION_EMBED_DEBUG=1 shows where)'}\n`,
+      );
+      if (debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    }
+    process.exit(1);
+  }
 }

@@ -4,18 +4,34 @@ import { resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { startDevStack } from './stack.js';
 
+const USAGE = 'usage: petition-embed dev [--host 127.0.0.1] [--port 5173] [--data data/dev]\n';
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '5173' },
+        data: { type: 'string', default: 'data/dev' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 export async function main(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '5173' },
-      data: { type: 'string', default: 'data/dev' },
-    },
-  });
+  const { values } = parse(args);
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`--port must be a port number, got ${JSON.stringify(values.port)}\n`);
+  if (!/^\d+$/.test(values.port) || port > 65535) {
+    process.stderr.write(`--port: must be an integer from 0 to 65535\n${USAGE}`);
     process.exit(2);
   }
   const stack = await startDevStack({

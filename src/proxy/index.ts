@@ -43,6 +43,7 @@ import { rsigDigest } from '../shared/rsig-digest.js';
 import { UpstreamReads } from './reads/upstream-reads.js';
 import { openWebhookDatabase } from './webhooks/webhook-sqlite.js';
 import { Webhooks, type WebhookTiming } from './webhooks/webhooks.js';
+import { callbackEndpointOf } from './keys/key-request-refusal.js';
 
 export { parseProxyConfig, ProxyConfigError, type ProxyConfig, type PetitionConfig } from './config/config.js';
 export { loadProxyConfig } from './config/config-file.js';
@@ -106,7 +107,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   });
   const keys = new AuthKeys({
     petitions: config.petitions,
-    callbackEndpoint: `${config.publicUrl}/callbacks/auth-keys`,
+    callbackEndpoint: callbackEndpointOf(config.publicUrl),
     client,
     store: createKeyFile(config.dataDir),
     scheduler,

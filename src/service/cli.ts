@@ -53,6 +53,12 @@ function wholeNumber(name: string, text: string | undefined, min: number): numbe
   return Number(text);
 }
 
+function portNumber(text: string | undefined): number {
+  const value = wholeNumber('port', text, 0);
+  if (value > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
+  return value;
+}
+
 function percent(name: string, text: string | undefined): number {
   const value = wholeNumber(name, text, 1);
   if (value > 100) throw new UsageError(`--${name}: must be a whole number from 1 to 100`);
@@ -124,7 +130,7 @@ async function runService(args: string[]): Promise<void> {
     smtp: smtpSettings(values.smtp ?? process.env['PETITION_SMTP_URL'], values['mail-from'] ?? process.env['PETITION_MAIL_FROM']),
     dbPath: values.db,
     host: values.host,
-    port: wholeNumber('port', values.port, 0),
+    port: portNumber(values.port),
     autoGrant: values['auto-grant'],
     allowPrivateCallbacks: values['allow-private-callbacks'],
     rateLimitPerMinute: wholeNumber('rate-limit', values['rate-limit'], 1),

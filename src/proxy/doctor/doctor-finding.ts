@@ -14,6 +14,9 @@ export const ok = (subject: string, message: string): Finding => ({ level: 'ok',
 export const warn = (subject: string, message: string): Finding => ({ level: 'warn', subject, message });
 export const fail = (subject: string, message: string): Finding => ({ level: 'fail', subject, message });
 
+/** The subject of the service's verdict on the proxy's key requests, which the key checks read. */
+export const KEY_REQUESTS = 'key requests';
+
 /** `ok    service: answers at …`: the level padded, so the subjects line up. */
 export function formatFinding(finding: Finding): string {
   return `${finding.level.padEnd(6)}${finding.subject}: ${finding.message}`;

@@ -1,7 +1,7 @@
 // `proxy doctor`'s check of each petition's authorization key, as the proxy stored it
 // (auth-keys.json), with what to do next: who decides, and how. Never prints the key.
 import type { ProxyConfig } from '../config/config.js';
-import { fail, ok, warn, type Finding } from './doctor-finding.js';
+import { fail, KEY_REQUESTS, ok, warn, type Finding } from './doctor-finding.js';
 import { createKeyFile, keyFilePath } from '../keys/key-file.js';
 import type { KeyRecord } from '../keys/key-store.js';
 
@@ -14,7 +14,7 @@ function whoDecides(config: ProxyConfig): string {
   );
 }
 
-function keyFinding(config: ProxyConfig, petitionId: number, source: string, records: KeyRecord[]): Finding {
+function keyFinding(config: ProxyConfig, petitionId: number, source: string, records: KeyRecord[], requestsRefused: boolean): Finding {
   const subject = `petition ${petitionId} key`;
   // A record for another source is another key request: it does not sign for this one.
   const record = records.find((r) => r.petition_id === petitionId && r.source === source);
@@ -32,16 +32,19 @@ function keyFinding(config: ProxyConfig, petitionId: number, source: string, rec
           'after talking to them, a new request needs a new source for this petition in the config (a request is one per petition, api_key and source), then a restart',
       );
     default:
+      // The proxy asks at every start and is refused each time: no record is not "not yet".
+      if (requestsRefused) return fail(subject, `not obtained: the service refuses the proxy's key requests (see "${KEY_REQUESTS}")`);
       return warn(subject, 'not requested yet: the proxy requests it when it starts, then the service\'s operator decides');
   }
 }
 
-export async function checkKeys(config: ProxyConfig): Promise<Finding[]> {
+/** `requestsRefused`: the service refuses this proxy's key requests (doctor-service.ts). */
+export async function checkKeys(config: ProxyConfig, requestsRefused: boolean): Promise<Finding[]> {
   let records: KeyRecord[];
   try {
     records = await createKeyFile(config.dataDir).read();
   } catch {
     return [fail('keys', `${keyFilePath(config.dataDir)} is not a key file written by this proxy: move it away and restart the proxy to request the keys again`)];
   }
-  return config.petitions.map((petition) => keyFinding(config, petition.id, petition.source, records));
+  return config.petitions.map((petition) => keyFinding(config, petition.id, petition.source, records, requestsRefused));
 }

@@ -4,7 +4,7 @@
 import { loadProxyConfig } from '../config/config-file.js';
 import { ProxyConfigError, type ProxyConfig } from '../config/config.js';
 import { checkDataDir } from './doctor-data-dir.js';
-import { fail, ok, type Finding } from './doctor-finding.js';
+import { fail, KEY_REQUESTS, ok, type Finding } from './doctor-finding.js';
 import { checkKeys } from './doctor-keys.js';
 import { checkOrigins } from './doctor-origins.js';
 import { checkService } from './doctor-service.js';
@@ -30,6 +30,7 @@ export async function runDoctor(path: string, env: Record<string, string | undef
     // A problem with the file itself reads "config: cannot read …" already.
     return error.problems.map((problem) => fail('config', problem.replace(/^config: /, '')));
   }
-  const [service, webhooks, keys] = await Promise.all([checkService(config), checkWebhooks(config), checkKeys(config)]);
+  const [service, webhooks] = await Promise.all([checkService(config), checkWebhooks(config)]);
+  const keys = await checkKeys(config, service.some((finding) => finding.subject === KEY_REQUESTS && finding.level === 'fail'));
   return [configFinding(path, config, env), ...service, ...keys, ...checkOrigins(config), ...checkDataDir(config), ...webhooks];
 }

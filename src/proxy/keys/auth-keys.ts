@@ -4,6 +4,7 @@
 // ones, through the scheduler, in case a callback cannot reach this proxy.
 import type { AuthKeyCallbackPayload } from '../../shared/types.js';
 import type { PetitionConfig } from '../config/config.js';
+import { keyRequestRemedy } from './key-request-refusal.js';
 import { judgeOutcome, serviceSeconds, type OutcomeEvidence, type OutcomeVerdict } from './key-decision-order.js';
 import type { KeyRecord, KeyStatus, KeyStore } from './key-store.js';
 import type { Scheduler } from '../background/scheduler.js';
@@ -148,8 +149,10 @@ export class AuthKeys {
           this.#options.log(`auth key for petition ${petition.id}: the service's answer could not be read`);
         }
       } else {
+        const messages = upstreamMessages(answer.body);
+        const remedy = keyRequestRemedy(messages);
         this.#options.log(
-          `auth key for petition ${petition.id}: request refused (${answer.status}) ${upstreamMessages(answer.body).join('; ')}`,
+          `auth key for petition ${petition.id}: request refused (${answer.status}) ${messages.join('; ')}${remedy ? `: ${remedy}` : ''}`,
         );
       }
     } catch (error) {
