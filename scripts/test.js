@@ -76,7 +76,7 @@ function nodeTests(name, files, env = {}) {
   else if (!ok && totals.failed === failedBefore) step(`${name} exit status`, false);
 }
 
-nodeTests('node --test', ['test/architecture', 'test/shared', 'test/service', 'test/postgres', 'test/proxy', 'test/api-reference', 'test/bundle', 'test/e2e'].flatMap(testFiles));
+nodeTests('node --test', ['test/architecture', 'test/shared', 'test/cli', 'test/service', 'test/postgres', 'test/proxy', 'test/api-reference', 'test/bundle', 'test/e2e'].flatMap(testFiles));
 // The service's conformance suite again, on PostgreSQL (a throwaway cluster per test file:
 // test/service/test-database.ts).
 nodeTests('node --test (service on PostgreSQL)', testFiles('test/service'), { SERVICE_TEST_DATABASE: 'postgres' });
