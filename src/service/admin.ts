@@ -19,7 +19,7 @@ import type { DeliveryFileSummary } from './delivery/delivery-file.js';
 import { existingSignature, hideSignature, showSignature } from './signatures/moderation.js';
 import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store/store.js';
-import { openWritableEngine } from './store/engines/store-engine.js';
+import { openWritableEngine } from './store/engines/writable-engine.js';
 import type { AuthKeyRequestRecord } from './store/store.js';
 
 /**

@@ -1,31 +1,30 @@
 // `petition-embed service …`: runs the service, or one of the operator's admin commands on
 // its database file; admin commands print JSON on stdout.
 import { parseArgs } from 'node:util';
-import { openAdmin } from './admin.js';
-import type { ServiceAdmin } from './admin.js';
-import { startService } from './index.js';
+import { runAdmin } from './admin-command.js';
+import { DEFAULT_DB, isParseArgsError, percent, portNumber, UsageError, wholeNumber } from './command-arguments.js';
+import { startService, type RunningService } from './index.js';
 import { DatabaseNotWritableError } from './store/engines/store-engine.js';
 import { smtpSettingsProblem } from './confirmation/mailer.js';
 import type { SmtpSettings } from './confirmation/mailer.js';
-import type { PetitionFieldsText } from './petitions/petition-fields.js';
 import { OperatorError } from './errors/operator-error.js';
 import { checkCallbackUrl } from './auth-keys/callback-address.js';
 import type { AlertWebhook } from './alerts/alert-delivery.js';
 import { DEFAULT_IPV6_PREFIX, IPV6_PREFIX_RULE, isIpv6Prefix } from '../shared/client-network.js';
 
-const DEFAULT_DB = 'data/service.db';
 
 const PETITION_FLAGS =
   '[--overview TEXT] [--target NAME]… [--goal N|none] [--status open|closed] [--end-at ISO|none] [--url URL|none] [--image-url URL|none] [--confirm-signers]';
 
 const USAGE = `usage:
-  petition-embed service [--host 127.0.0.1] [--port 4010] [--db ${DEFAULT_DB} | --db postgres://USER@HOST:PORT/DB] [--auto-grant]
+  petition-embed service [--host 127.0.0.1] [--port 4010] [--db ${DEFAULT_DB} | --db postgres://USER@HOST:PORT/DB] [--db-wait 300] [--auto-grant]
                          [--allow-private-callbacks] [--rate-limit 1000] [--auth-failure-limit 60] [--ipv6-prefix 64]
                          [--public-url https://petitions.example.org]
                          [--smtp smtp://user:password@mail.example.org:587] [--mail-from "Petitions <petitions@example.org>"]
                          [--alert-webhook https://ops.example.org/hooks/petitions] [--trend-window 60] [--trend-threshold 20] [--trend-share 20]
       (PETITION_SMTP_URL and PETITION_MAIL_FROM in the environment stand for --smtp and --mail-from;
        DATABASE_URL for --db, which keeps a database password off the command line;
+       --db-wait: seconds to wait, retrying, for a PostgreSQL not reachable yet at start; 0 tries once;
        PETITION_ALERT_SECRET, at least 32 characters, signs the --alert-webhook posts and is required with it)
   petition-embed service admin create-operator --db DATABASE --email EMAIL [--password-stdin]
   petition-embed service admin reset-operator-password --db DATABASE --email EMAIL [--password-stdin]
@@ -42,33 +41,6 @@ const USAGE = `usage:
   petition-embed service admin auth-keys --db DATABASE
   petition-embed service admin grant|deny|revoke --db DATABASE ID
 `;
-
-class UsageError extends Error {}
-
-/** `name`: a flag's, or an upper-case positional argument's (ID). */
-function wholeNumber(name: string, text: string | undefined, min: number): number {
-  if (text === undefined || !/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < min) {
-    throw new UsageError(`${/^[A-Z_]+$/.test(name) ? name : `--${name}`}: must be a whole number from ${min}`);
-  }
-  return Number(text);
-}
-
-function portNumber(text: string | undefined): number {
-  const value = wholeNumber('port', text, 0);
-  if (value > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
-  return value;
-}
-
-function percent(name: string, text: string | undefined): number {
-  const value = wholeNumber(name, text, 1);
-  if (value > 100) throw new UsageError(`--${name}: must be a whole number from 1 to 100`);
-  return value;
-}
-
-function required(name: string, value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`${/^[A-Z_]+$/.test(name) ? name : `--${name}`}: is required`);
-  return value;
-}
 
 export async function main(args: string[]): Promise<void> {
   try {
@@ -95,12 +67,8 @@ export async function main(args: string[]): Promise<void> {
   }
 }
 
-function isParseArgsError(error: unknown): boolean {
-  return typeof (error as { code?: unknown })?.code === 'string' && String((error as { code: string }).code).startsWith('ERR_PARSE_ARGS');
-}
-
-async function runService(args: string[]): Promise<void> {
-  const { values } = parseArgs({
+function parseServiceArgs(args: string[]) {
+  return parseArgs({
     args,
     options: {
       host: { type: 'string', default: '127.0.0.1' },
@@ -118,14 +86,50 @@ async function runService(args: string[]): Promise<void> {
       'trend-window': { type: 'string', default: '60' },
       'trend-threshold': { type: 'string', default: '20' },
       'trend-share': { type: 'string', default: '20' },
+      'db-wait': { type: 'string', default: '300' },
       help: { type: 'boolean', default: false },
     },
   });
+}
+
+async function runService(args: string[]): Promise<void> {
+  const { values } = parseServiceArgs(args);
   if (values.help) {
     process.stdout.write(USAGE);
     return;
   }
-  const service = await startService({
+  // Taken before the start: a SIGTERM while the database is awaited (a `docker stop`, where PID 1
+  // has no default handler) ends the wait and exits 0 instead of being ignored.
+  const stopping = new AbortController();
+  let service: RunningService | undefined;
+  const shutdown = () => {
+    if (service) void service.close().then(() => process.exit(0));
+    else stopping.abort(new StoppedBeforeStart());
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  try {
+    service = await start(values, stopping.signal);
+  } catch (error) {
+    if (!(error instanceof StoppedBeforeStart)) throw error;
+    process.stderr.write('petition service stopped before it started\n');
+    return;
+  }
+  if (stopping.signal.aborted) {
+    await service.close();
+    return;
+  }
+  // Only now: whoever waits for this line may stop the service at once, and must find it listening.
+  process.stdout.write(`petition service listening on ${service.baseUrl}${values['auto-grant'] ? ' (auto-grant)' : ''}\n`);
+  process.stdout.write(`operator console at ${service.consoleUrl}\n`);
+}
+
+class StoppedBeforeStart extends Error {}
+
+type ServiceValues = ReturnType<typeof parseServiceArgs>['values'];
+
+async function start(values: ServiceValues, signal: AbortSignal): Promise<RunningService> {
+  return startService({
     publicUrl: publicUrl(values['public-url']),
     smtp: smtpSettings(values.smtp ?? process.env['PETITION_SMTP_URL'], values['mail-from'] ?? process.env['PETITION_MAIL_FROM']),
     dbPath: values.db,
@@ -142,15 +146,8 @@ async function runService(args: string[]): Promise<void> {
       minSharePercent: percent('trend-share', values['trend-share']),
     },
     ipv6Prefix: ipv6Prefix(values['ipv6-prefix']),
+    databaseWait: { maxWaitMs: wholeNumber('db-wait', values['db-wait'], 0) * 1000, signal },
   });
-  const shutdown = () => {
-    void service.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  // Only now: whoever waits for this line may stop the service at once, and must find it listening.
-  process.stdout.write(`petition service listening on ${service.baseUrl}${values['auto-grant'] ? ' (auto-grant)' : ''}\n`);
-  process.stdout.write(`operator console at ${service.consoleUrl}\n`);
 }
 
 function ipv6Prefix(text: string): number {
@@ -187,78 +184,4 @@ async function alertWebhook(url: string | undefined, secret: string | undefined,
   // The rule's message names the API field; here it is about the flag.
   if (problem) throw new UsageError(`--alert-webhook: ${problem.slice(problem.indexOf(':') + 2)}`);
   return { url, secret };
-}
-
-/** A password piped in (`--password-stdin`), without the newline that ends it. */
-async function passwordFromStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-}
-
-async function runAdmin(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    allowNegative: true,
-    options: {
-      db: { type: 'string', default: process.env['DATABASE_URL'] ?? DEFAULT_DB },
-      name: { type: 'string' },
-      email: { type: 'string' },
-      'password-stdin': { type: 'boolean', default: false },
-      'confirm-signers': { type: 'boolean' },
-      title: { type: 'string' },
-      overview: { type: 'string' },
-      target: { type: 'string', multiple: true },
-      'clear-targets': { type: 'boolean', default: false },
-      goal: { type: 'string' },
-      status: { type: 'string' },
-      'end-at': { type: 'string' },
-      url: { type: 'string' },
-      'image-url': { type: 'string' },
-      petition: { type: 'string' },
-      count: { type: 'string' },
-      out: { type: 'string' },
-      confirm: { type: 'boolean', default: false },
-    },
-  });
-  const [command, id, file] = positionals;
-  const petitionText: PetitionFieldsText = {
-    title: values.title,
-    overview: values.overview,
-    targets: values['clear-targets'] ? [] : values.target,
-    goal: values.goal,
-    status: values.status,
-    end_at: values['end-at'],
-    url: values.url,
-    image_url: values['image-url'],
-    confirm_signers: values['confirm-signers'] === undefined ? undefined : String(values['confirm-signers']),
-  };
-  const password = values['password-stdin'] ? await passwordFromStdin() : undefined;
-  const actions: Record<string, (admin: ServiceAdmin) => unknown> = {
-    'create-consumer': (admin) => admin.createConsumer(required('name', values.name)),
-    'create-petition': (admin) => admin.createPetition({ ...petitionText, title: required('title', values.title) }),
-    'update-petition': (admin) => admin.updatePetition(wholeNumber('ID', id, 1), petitionText),
-    petition: (admin) => admin.petition(wholeNumber('ID', id, 1)),
-    seed: (admin) => admin.seed(wholeNumber('petition', values.petition, 1), wholeNumber('count', values.count, 1)),
-    delivery: (admin) => admin.delivery(wholeNumber('PETITION_ID', id, 1), required('out', values.out)),
-    'hide-name': (admin) => admin.hideName(wholeNumber('SIGNATURE_ID', id, 1)),
-    'show-name': (admin) => admin.showName(wholeNumber('SIGNATURE_ID', id, 1)),
-    'import-paper': (admin) => admin.importPaper(wholeNumber('PETITION_ID', id, 1), required('FILE', file), values.confirm),
-    'remove-paper-batch': (admin) => admin.removePaperBatch(wholeNumber('BATCH_ID', id, 1)),
-    'auth-keys': (admin) => admin.listAuthKeys(),
-    grant: (admin) => admin.grant(wholeNumber('ID', id, 1)),
-    deny: (admin) => admin.deny(wholeNumber('ID', id, 1)),
-    revoke: (admin) => admin.revoke(wholeNumber('ID', id, 1)),
-    'create-operator': (admin) => admin.createOperator(required('email', values.email), password),
-    'reset-operator-password': (admin) => admin.resetOperatorPassword(required('email', values.email), password),
-  };
-  const action = command ? actions[command] : undefined;
-  if (!action) throw new UsageError(command ? `unknown admin command: ${command}` : 'admin: which command?');
-  const admin = await openAdmin(values.db);
-  try {
-    process.stdout.write(`${JSON.stringify(await action(admin))}\n`);
-  } finally {
-    await admin.close();
-  }
 }

@@ -37,7 +37,8 @@ import { submissionListener } from './http/submission-listener.js';
 import { SubmissionLookups } from './signatures/submission-lookups.js';
 import { removeExpiredUnconfirmed } from './confirmation/signer-confirmation.js';
 import { createStore } from './store/store.js';
-import { isPostgresUrl, openWritableEngine } from './store/engines/store-engine.js';
+import { isPostgresUrl } from './store/engines/store-engine.js';
+import { openWritableEngine } from './store/engines/writable-engine.js';
 import { SqliteEngine } from './store/engines/sqlite-engine.js';
 import { DEFAULT_IPV6_PREFIX } from '../shared/client-network.js';
 
@@ -68,6 +69,11 @@ export interface ServiceOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Never receives secrets or personal data. Default: stderr. */
   log?: (line: string) => void;
+  /**
+   * How long to wait for a PostgreSQL that is not reachable yet at start, retrying with backoff
+   * (writable-engine.ts); default 0, one try. `signal` stops the wait.
+   */
+  databaseWait?: { maxWaitMs: number; signal?: AbortSignal };
   /** First callback retry delay (doubling after); default 5000. Tests shorten it. */
   retryBaseMs?: number;
   /** Callback request timeout; default 10000. Tests shorten it. */
@@ -106,7 +112,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const allowPrivate = options.allowPrivateCallbacks ?? false;
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const ipv6Prefix = options.ipv6Prefix ?? DEFAULT_IPV6_PREFIX;
-  const store = createStore(await openWritableEngine(options.dbPath, { busyTimeoutMs: options.busyTimeoutMs }));
+  const wait = { maxWaitMs: 0, ...options.databaseWait, log };
+  const store = createStore(await openWritableEngine(options.dbPath, { busyTimeoutMs: options.busyTimeoutMs }, wait));
   const onPostgres = isPostgresUrl(options.dbPath);
   const health = new DatabaseHealth({
     // A server's database has no file here to watch; its failures are seen by their codes.

@@ -1,7 +1,6 @@
 // Which engine a `--db` value names: a postgres:// (or postgresql://) URL is a PostgreSQL
 // database, anything else a SQLite file's path. Both are opened with their schema created or
 // migrated, ready for createStore (store.ts).
-import { errorCode } from '../../errors/error-code.js';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase, RECORD_OPENED_AT } from './database.js';
 import type { OpenOptions } from './database.js';
 import type { SqlEngine } from './sql-engine.js';
@@ -12,7 +11,7 @@ export function isPostgresUrl(database: string): boolean {
 }
 
 /** The database as a log line or an error may name it: a URL's password is left out. */
-function databaseName(database: string): string {
+export function databaseName(database: string): string {
   if (!isPostgresUrl(database)) return database;
   try {
     const url = new URL(database);
@@ -41,14 +40,4 @@ export async function openStoreEngine(database: string, options: OpenOptions = {
 /** The database cannot be opened for writing: the service does not start on it, an admin command does nothing. */
 export class DatabaseNotWritableError extends Error {
   override name = 'DatabaseNotWritableError';
-}
-
-/** openStoreEngine, a failure said in one line: its code says why, a URL is named without its password. */
-export async function openWritableEngine(database: string, options: OpenOptions = {}): Promise<SqlEngine> {
-  try {
-    return await openStoreEngine(database, options);
-  } catch (error) {
-    // SQLITE_READONLY, EACCES, ENOTDIR, EISDIR, SQLITE_NOTADB, ECONNREFUSED, ENOTFOUND, …
-    throw new DatabaseNotWritableError(`the database ${databaseName(database)} cannot be opened for writing (${errorCode(error)})`);
-  }
 }

@@ -1,0 +1,81 @@
+// `petition-embed service admin …`: one operator's command on the database, its result printed
+// as JSON on stdout.
+import { parseArgs } from 'node:util';
+import { openAdmin } from './admin.js';
+import type { ServiceAdmin } from './admin.js';
+import type { PetitionFieldsText } from './petitions/petition-fields.js';
+import { DEFAULT_DB, required, UsageError, wholeNumber } from './command-arguments.js';
+
+/** A password piped in (`--password-stdin`), without the newline that ends it. */
+async function passwordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+export async function runAdmin(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    allowNegative: true,
+    options: {
+      db: { type: 'string', default: process.env['DATABASE_URL'] ?? DEFAULT_DB },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      'confirm-signers': { type: 'boolean' },
+      title: { type: 'string' },
+      overview: { type: 'string' },
+      target: { type: 'string', multiple: true },
+      'clear-targets': { type: 'boolean', default: false },
+      goal: { type: 'string' },
+      status: { type: 'string' },
+      'end-at': { type: 'string' },
+      url: { type: 'string' },
+      'image-url': { type: 'string' },
+      petition: { type: 'string' },
+      count: { type: 'string' },
+      out: { type: 'string' },
+      confirm: { type: 'boolean', default: false },
+    },
+  });
+  const [command, id, file] = positionals;
+  const petitionText: PetitionFieldsText = {
+    title: values.title,
+    overview: values.overview,
+    targets: values['clear-targets'] ? [] : values.target,
+    goal: values.goal,
+    status: values.status,
+    end_at: values['end-at'],
+    url: values.url,
+    image_url: values['image-url'],
+    confirm_signers: values['confirm-signers'] === undefined ? undefined : String(values['confirm-signers']),
+  };
+  const password = values['password-stdin'] ? await passwordFromStdin() : undefined;
+  const actions: Record<string, (admin: ServiceAdmin) => unknown> = {
+    'create-consumer': (admin) => admin.createConsumer(required('name', values.name)),
+    'create-petition': (admin) => admin.createPetition({ ...petitionText, title: required('title', values.title) }),
+    'update-petition': (admin) => admin.updatePetition(wholeNumber('ID', id, 1), petitionText),
+    petition: (admin) => admin.petition(wholeNumber('ID', id, 1)),
+    seed: (admin) => admin.seed(wholeNumber('petition', values.petition, 1), wholeNumber('count', values.count, 1)),
+    delivery: (admin) => admin.delivery(wholeNumber('PETITION_ID', id, 1), required('out', values.out)),
+    'hide-name': (admin) => admin.hideName(wholeNumber('SIGNATURE_ID', id, 1)),
+    'show-name': (admin) => admin.showName(wholeNumber('SIGNATURE_ID', id, 1)),
+    'import-paper': (admin) => admin.importPaper(wholeNumber('PETITION_ID', id, 1), required('FILE', file), values.confirm),
+    'remove-paper-batch': (admin) => admin.removePaperBatch(wholeNumber('BATCH_ID', id, 1)),
+    'auth-keys': (admin) => admin.listAuthKeys(),
+    grant: (admin) => admin.grant(wholeNumber('ID', id, 1)),
+    deny: (admin) => admin.deny(wholeNumber('ID', id, 1)),
+    revoke: (admin) => admin.revoke(wholeNumber('ID', id, 1)),
+    'create-operator': (admin) => admin.createOperator(required('email', values.email), password),
+    'reset-operator-password': (admin) => admin.resetOperatorPassword(required('email', values.email), password),
+  };
+  const action = command ? actions[command] : undefined;
+  if (!action) throw new UsageError(command ? `unknown admin command: ${command}` : 'admin: which command?');
+  const admin = await openAdmin(values.db);
+  try {
+    process.stdout.write(`${JSON.stringify(await action(admin))}\n`);
+  } finally {
+    await admin.close();
+  }
+}
