@@ -105,6 +105,12 @@ const origin = v.pipe(
   v.check((value) => new URL(value).origin === value, 'must be an origin like https://www.example.org (no path)'),
 );
 
+/** Why `value` is not an origin the proxy can allow (scheme://host[:port]), or undefined. */
+export function originProblem(value: string): string | undefined {
+  const result = v.safeParse(origin, value);
+  return result.success ? undefined : result.issues[0].message;
+}
+
 const positiveInteger = v.pipe(
   v.number('must be a number'),
   v.integer('must be an integer'),
