@@ -7,7 +7,7 @@ import type { OpenOptions } from './database.js';
 import type { SqlEngine } from './sql-engine.js';
 import { DatabaseNotWritableError, databaseName, isPostgresUrl, openStoreEngine } from './store-engine.js';
 
-export const FIRST_RETRY_MS = 500;
+const FIRST_RETRY_MS = 500;
 export const LONGEST_RETRY_MS = 10_000;
 
 /**
