@@ -37,6 +37,18 @@ describe('the Worker across an outage of the service', { skip: WORKER_SKIP }, ()
     assert.deepEqual(stack.serviceEmails(), [fields.email]);
   });
 
+  test('a signature queued before a restart of the Worker is delivered after it, by the alarm kept in storage', async () => {
+    await stack.stopService();
+    const fields = signer(stack);
+    assert.equal((await stack.call('POST', `${path}/signatures`, { json: fields })).status, 202);
+    // Every isolate and the object's memory go; only its storage (the outbox row, the stored
+    // wake and the alarm) is left to bring the signature to the service.
+    await stack.restartWorker();
+    await stack.startService();
+    await eventually(() => stack.serviceEmails().includes(fields.email), 10_000, 'the signature queued before the restart');
+    assert.equal(stack.serviceEmails().filter((email) => email === fields.email).length, 1);
+  });
+
   test('reads are answered from the last good answers while the service is down, also after a restart of the Worker', async () => {
     const fresh = await stack.call('GET', `${path}/signatures/recent`);
     assert.equal(fresh.status, 200);
