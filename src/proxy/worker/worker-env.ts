@@ -78,8 +78,15 @@ const TIMING = v.strictObject({
 export type WorkerTiming = v.InferOutput<typeof TIMING>;
 
 export function workerTiming(env: WorkerEnv): WorkerTiming {
-  const json = typeof env.PROXY_TIMING === 'string' ? (JSON.parse(env.PROXY_TIMING) as unknown) : env.PROXY_TIMING;
-  const result = v.safeParse(TIMING, json ?? {});
+  let json = env.PROXY_TIMING ?? {};
+  if (typeof json === 'string') {
+    try {
+      json = JSON.parse(json);
+    } catch {
+      throw new ProxyConfigError(['PROXY_TIMING: must be a JSON object']);
+    }
+  }
+  const result = v.safeParse(TIMING, json);
   if (!result.success) throw new ProxyConfigError(result.issues.map((issue) => `PROXY_TIMING.${issue.path?.map((item) => String(item.key)).join('.') ?? ''}: ${issue.message}`));
   return result.output;
 }

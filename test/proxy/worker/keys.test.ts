@@ -41,3 +41,21 @@ describe('the Worker\'s key, through the callback', { skip: WORKER_SKIP }, () =>
     assert.equal(await keyStatus(), 'granted');
   });
 });
+
+describe('a fresh Worker whose first request ends at once', { skip: WORKER_SKIP }, () => {
+  let stack: WorkerStack;
+  before(async () => {
+    stack = await new WorkerStack().start();
+  });
+  after(() => stack?.close());
+
+  test('a refused callback as the very first request leaves the next ones answered (no shared start hangs)', async () => {
+    // The trial port's hang: a first request that ended before the start it had begun.
+    const refused = await stack.call('POST', '/callbacks/auth-keys', { headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(refused.status, 401);
+    const summary = await fetch(`${stack.url}/api/petitions/${stack.petitionIds[0]}`, { signal: AbortSignal.timeout(5000) });
+    assert.equal(summary.status, 200);
+    const script = await fetch(`${stack.url}/petition-embed.js`, { signal: AbortSignal.timeout(5000) });
+    assert.equal(script.status, 200);
+  });
+});

@@ -57,6 +57,10 @@ describe('signing through the Worker', { skip: WORKER_SKIP }, () => {
     }
     assert.equal(stack.serviceEmails().length, before);
   });
+
+  test('no credential or signer\'s data in any answer of the Worker', () => {
+    assert.deepEqual(stack.leaks(), []);
+  });
 });
 
 describe('the Worker\'s rate limit on signatures', { skip: WORKER_SKIP }, () => {

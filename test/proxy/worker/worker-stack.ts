@@ -51,6 +51,8 @@ export class WorkerStack {
   /** Personal data of the signers the tests made (stack.ts's signer()). */
   readonly secrets: string[] = [];
   readonly #options: WorkerStackOptions;
+  /** Every answer of the Worker, for leaks(). */
+  readonly #answers: string[] = [];
   #input: Parameters<(typeof import('wrangler'))['unstable_startWorker']>[0] | undefined;
 
   constructor(options: WorkerStackOptions = {}) {
@@ -148,14 +150,22 @@ export class WorkerStack {
     }
   }
 
-  call(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; body?: string } = {}): Promise<Response> {
+  async call(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; body?: string } = {}): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     let body = init.body;
     if (init.json !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(init.json);
     }
-    return fetch(`${this.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const answer = await fetch(`${this.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    this.#answers.push(`${method} ${path} -> ${answer.status} ${JSON.stringify([...answer.headers])} ${await answer.clone().text()}`);
+    return answer;
+  }
+
+  /** The answers the Worker gave that show a credential or a signer's data. */
+  leaks(): string[] {
+    const secrets = [this.credentials.api_key, this.credentials.secret, ...this.secrets];
+    return this.#answers.filter((answer) => secrets.some((secret) => answer.includes(secret)));
   }
 
   async close(): Promise<void> {
