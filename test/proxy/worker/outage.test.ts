@@ -32,9 +32,12 @@ describe('the Worker across an outage of the service', { skip: WORKER_SKIP }, ()
     // No request reaches the Worker from here on: only its alarm can deliver the signature.
     await stack.startService();
     await eventually(() => stack.serviceEmails().includes(fields.email), 10_000, 'the queued signature at the service');
-    // A few more retry periods (retryMaxMs 400): a second delivery would have happened by now.
+    const sent = tries();
+    // A few more retry periods (retryMaxMs 400): a second send would have happened by now. The
+    // service would refuse a second copy (409), so the sends are counted too, not only rows.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     assert.deepEqual(stack.serviceEmails(), [fields.email]);
+    assert.equal(tries(), sent, 'nothing sent after the delivery');
   });
 
   test('a signature queued before a restart of the Worker is delivered after it, by the alarm kept in storage', async () => {
