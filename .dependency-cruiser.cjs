@@ -49,6 +49,13 @@ module.exports = {
       to: { path: '^src/service/store/engines/' },
     },
     {
+      name: 'the-worker-runs-on-workers',
+      severity: 'error',
+      comment: 'src/proxy/worker/ runs in workerd without nodejs_compat: Web APIs only (tsconfig.worker.json checks what it imports, too).',
+      from: { path: '^src/proxy/worker/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'src-never-imports-tests-or-benchmarks',
       severity: 'error',
       from: { path: '^src/' },

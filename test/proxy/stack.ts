@@ -246,7 +246,7 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
 let signerNumber = 0;
 
 /** A valid signer with a unique email; its personal data goes into `stack.secrets`. */
-export function signer(stack: Stack, overrides: Record<string, unknown> = {}) {
+export function signer(stack: Pick<Stack, 'secrets'>, overrides: Record<string, unknown> = {}) {
   signerNumber++;
   const fields = {
     first_name: 'Ada',

@@ -138,11 +138,12 @@ function timerAlarm(now: () => number = Date.now): Alarm {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     set(at, ring) {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
       if (at === undefined) return;
       timer = setTimeout(ring, Math.min(MAX_TIMER_MS, Math.max(0, at - now())));
-      timer.unref?.();
+      // Node's timers have unref; the Workers types (tsconfig.worker.json) know only a number.
+      (timer as { unref?: () => void }).unref?.();
     },
   };
 }

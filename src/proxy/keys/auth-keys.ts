@@ -49,11 +49,24 @@ export class AuthKeys {
 
   /** Loads stored keys, then requests a key for each petition that has no decided one. */
   async start(): Promise<void> {
+    await this.load();
+    await this.#requestKeys();
+  }
+
+  /**
+   * Loads stored keys only. A host that cannot wait for the service before answering (a Durable
+   * Object, src/proxy/worker/proxy-object.ts) loads them first, then asks through pollNow().
+   */
+  async load(): Promise<void> {
     const bySource = new Map(this.#options.petitions.map((p) => [p.id, p.source]));
     for (const record of await this.#options.store.read()) {
       if (bySource.get(record.petition_id) === record.source) this.#records.set(record.petition_id, record);
     }
-    await this.#requestKeys();
+  }
+
+  /** Requests, through the scheduler, a key for each petition that has no decided one. */
+  pollNow(): void {
+    this.#options.scheduler.wakeAt(WORK, this.#now());
   }
 
   statusOf(petitionId: number): KeyStatus {

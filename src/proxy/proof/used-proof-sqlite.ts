@@ -1,16 +1,13 @@
 // Node implementation of UsedProofStore: a table in the proxy's state database
 // (config/state-database.ts), so a replayed proof is refused after a restart too.
 import type { Database } from 'better-sqlite3';
+import { USED_PROOF_SQL } from './used-proof-sql.js';
 import type { UsedProofStore } from './used-proof-store.js';
 
 export function usedProofsInSqlite(db: Database): UsedProofStore {
-  db.exec(`CREATE TABLE IF NOT EXISTS used_proofs (
-    challenge TEXT PRIMARY KEY,
-    expires_at INTEGER NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS used_proofs_by_expiry ON used_proofs (expires_at)`);
-  const forget = db.prepare('DELETE FROM used_proofs WHERE expires_at <= ?');
-  const insert = db.prepare('INSERT OR IGNORE INTO used_proofs (challenge, expires_at) VALUES (?, ?)');
+  db.exec(USED_PROOF_SQL.schema);
+  const forget = db.prepare(USED_PROOF_SQL.forget);
+  const insert = db.prepare(USED_PROOF_SQL.insert);
   const use = db.transaction((challenge: string, expiresAt: number, now: number): boolean => {
     forget.run(now);
     return insert.run(challenge, expiresAt).changes === 1;

@@ -3,27 +3,18 @@
 // Pinned answers (a petition's summary and recent signers) are left out of the count bound.
 import type { Database } from 'better-sqlite3';
 import type { LastGoodAnswer, LastGoodStore } from './last-good-store.js';
+import { LAST_GOOD_SCHEMA, LAST_GOOD_SQL } from './last-good-sql.js';
 
 export function lastGoodInSqlite(db: Database): LastGoodStore {
-  db.exec(`CREATE TABLE IF NOT EXISTS last_good (
-    key TEXT PRIMARY KEY,
-    body TEXT NOT NULL,
-    saved_at INTEGER NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS last_good_saved_at ON last_good (saved_at)`);
+  db.exec(LAST_GOOD_SCHEMA);
   // A state.sqlite from before pinning: every answer it holds counts as a page until read again.
-  const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('last_good') as string[];
-  if (!columns.includes('pinned')) db.exec('ALTER TABLE last_good ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0');
-  const select = db.prepare('SELECT body, saved_at FROM last_good WHERE key = ?');
-  const upsert = db.prepare(
-    `INSERT INTO last_good (key, body, saved_at, pinned) VALUES (?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at, pinned = excluded.pinned`,
-  );
-  const dropOld = db.prepare('DELETE FROM last_good WHERE saved_at < ?');
-  const dropBeyond = db.prepare(
-    'DELETE FROM last_good WHERE key IN (SELECT key FROM last_good WHERE pinned = 0 ORDER BY saved_at DESC LIMIT -1 OFFSET ?)',
-  );
-  const count = db.prepare('SELECT COUNT(*) AS n FROM last_good');
+  const columns = db.prepare(LAST_GOOD_SQL.columns).pluck().all() as string[];
+  if (!columns.includes('pinned')) db.exec(LAST_GOOD_SQL.addPinned);
+  const select = db.prepare(LAST_GOOD_SQL.select);
+  const upsert = db.prepare(LAST_GOOD_SQL.upsert);
+  const dropOld = db.prepare(LAST_GOOD_SQL.dropOld);
+  const dropBeyond = db.prepare(LAST_GOOD_SQL.dropBeyond);
+  const count = db.prepare(LAST_GOOD_SQL.count);
   const put = db.transaction((key: string, answer: LastGoodAnswer, keep: number, notBefore: number) => {
     upsert.run(key, answer.body, answer.savedAt, answer.pinned ? 1 : 0);
     dropOld.run(notBefore);

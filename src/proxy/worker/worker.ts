@@ -1,0 +1,55 @@
+// The signing proxy on Cloudflare Workers (deploy/workers/wrangler.jsonc): the script and its
+// chunks are answered here, in whichever isolate the request lands, from the static-assets
+// binding and with the proxy's own asset routes; everything else goes to the one Durable Object
+// (proxy-object.ts), which owns what must be single and durable.
+// Nothing here starts work shared between requests: the little this isolate keeps (the config,
+// the asset app, finished files) is made synchronously or kept only once read (assets-binding.ts).
+import { Hono } from 'hono';
+import { assetRoutes, isElementAsset } from '../assets/asset-routes.js';
+import { failureResponse, ProxyError } from '../http/failure.js';
+import { ProxyConfigError } from '../config/config.js';
+import { EMBED_STATUS_PATH, originPolicy, proxyOriginRules } from '../visitors/origin-policy.js';
+import { assetsBinding } from './assets-binding.js';
+import { workerConfig, type WorkerEnv } from './worker-env.js';
+
+export { ProxyObject } from './proxy-object.js';
+
+/** The object's name: one for the whole deployment. */
+const OBJECT_NAME = 'proxy';
+
+let assetApp: Hono | undefined;
+
+function assetAppOf(env: WorkerEnv): Hono {
+  if (assetApp) return assetApp;
+  const config = workerConfig(env);
+  const app = new Hono();
+  app.onError((error, c) => {
+    if (error instanceof ProxyError) return failureResponse(c, error);
+    console.log(`error answering ${c.req.method} ${c.req.path}: ${error.name}`);
+    return failureResponse(c, new ProxyError(500, ['Something went wrong in the petition proxy. Try again later.']));
+  });
+  app.notFound((c) => failureResponse(c, new ProxyError(404, ['not found'])));
+  // The same rule as app.ts: the script is public, a disallowed origin is refused elsewhere.
+  app.use(originPolicy(proxyOriginRules(config.publicUrl, config.allowedOrigins), (path) => path === EMBED_STATUS_PATH || isElementAsset(path)));
+  app.route('/', assetRoutes(assetsBinding(env.ASSETS)));
+  assetApp = app;
+  return app;
+}
+
+function isScriptRead(request: Request): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && new URL(request.url).pathname.endsWith('.js');
+}
+
+export default {
+  async fetch(request, env) {
+    try {
+      if (isScriptRead(request)) return await assetAppOf(env).fetch(request);
+      return await env.PROXY.get(env.PROXY.idFromName(OBJECT_NAME)).fetch(request);
+    } catch (error) {
+      // A bad configuration: the operator learns which fields (never their values) from the log.
+      if (error instanceof ProxyConfigError) console.log(error.message);
+      else console.log(`petition proxy: ${error instanceof Error ? error.name : 'error'} answering ${request.method}`);
+      return Response.json({ result: 'failure', messages: ['The petition proxy is not available. Try again later.'] }, { status: 503, headers: { 'Retry-After': '5' } });
+    }
+  },
+} satisfies ExportedHandler<WorkerEnv>;
