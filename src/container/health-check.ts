@@ -1,11 +1,11 @@
 // The container image's HEALTHCHECK (Dockerfile): finds the petition-embed server running in the
-// container, asks its /healthz on the host and port it was started with, and exits 0 only on a
-// 200. One image runs the service or the proxy on any port, and the runtime image may have no
-// shell or curl (distroless), so the check is this Node script reading the server's command line.
+// container (the service, the proxy or a demo), asks its /healthz on the host and port it was
+// started with, and exits 0 only on a 200. One image runs any of them on any port, and the
+// runtime image may have no shell or curl (distroless): hence Node, reading the command line.
 import { readFileSync, readdirSync } from 'node:fs';
 
-/** The defaults of `petition-embed service` and `petition-embed proxy` (src/service/cli.ts, src/proxy/cli.ts). */
-const DEFAULT_PORTS: Record<string, string> = { service: '4010', proxy: '4020' };
+/** Each server's default port (src/service/cli.ts, src/proxy/cli.ts, src/dev/cli.ts). */
+const DEFAULT_PORTS: Record<string, string> = { service: '4010', proxy: '4020', dev: '5173', 'dev site': '8080' };
 const TIMEOUT_MS = 3000;
 
 /** The arguments after bin/petition-embed.js of the first process that runs it. */
@@ -34,15 +34,17 @@ function flag(args: string[], name: string): string | undefined {
 /** The URL of the server's /healthz, or why there is none. */
 function healthUrl(args: string[] | undefined): string | { problem: string } {
   const [part, next] = args ?? [];
-  const defaultPort = part === undefined ? undefined : DEFAULT_PORTS[part];
+  const command = part === 'dev' && next === 'site' ? 'dev site' : part;
+  const defaultPort = command === undefined ? undefined : DEFAULT_PORTS[command];
+  const rest = (args ?? []).slice(command === 'dev site' ? 2 : 1);
   // `service admin …`, `proxy doctor`, … are commands that end, not servers.
-  if (defaultPort === undefined || (next !== undefined && !next.startsWith('-'))) {
-    return { problem: 'no petition-embed service or proxy runs in this container' };
+  if (defaultPort === undefined || (rest[0] !== undefined && !rest[0].startsWith('-'))) {
+    return { problem: 'no petition-embed server runs in this container' };
   }
-  const host = flag(args!, 'host') ?? '127.0.0.1';
+  const host = flag(rest, 'host') ?? '127.0.0.1';
   // A server on every address is reached on loopback from inside its container.
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
-  return `http://${reachable}:${flag(args!, 'port') ?? defaultPort}/healthz`;
+  return `http://${reachable}:${flag(rest, 'port') ?? defaultPort}/healthz`;
 }
 
 async function check(): Promise<number> {

@@ -189,7 +189,7 @@ describe('the container image', { timeout: 15 * 60_000 }, () => {
   after(async () => {
     for (const container of containers) {
       try {
-        docker(['rm', '--force', container], { timeoutMs: 30_000 });
+        docker(['rm', '--force', '--volumes', container], { timeoutMs: 30_000 });
       } catch {
         // never started, or already gone
       }
@@ -262,9 +262,28 @@ describe('the container image', { timeout: 15 * 60_000 }, () => {
       body: JSON.stringify(signer()),
     });
 
+  /** The proxy's keys, as `proxy keys` prints them from inside its container. */
+  const keys = (): { status: string; updated_at?: string }[] =>
+    JSON.parse(docker(['exec', proxy, 'node', '/app/bin/petition-embed.js', 'proxy', 'keys', '--config', '/config/proxy.config.json']));
+
   test('a signature through the proxy reaches the service', async () => {
+    // Healthy is not yet signing: the key request and the service's callback come first. The
+    // proxy may have asked before the service listened: it asks again after 30 s.
+    await eventually('the proxy’s key granted', keys, (list) => list[0]?.status === 'granted', 90_000);
     assert.equal((await sign()).status, 202);
     await eventually('the signature at the service', signaturesAtService, (count) => count === 1);
+  });
+
+  test('the demo page runs from the image too, its elements loaded from the proxy', async () => {
+    const port = await freePort();
+    const demo = start('demo', ['dev', 'site', '--host', '127.0.0.1', '--port', String(port), '--proxy', `http://127.0.0.1:${proxyPort}`, '--petition', String(petitionId)], []);
+    await healthy(demo);
+    const page = await (await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(10_000) })).text();
+    assert.ok(page.includes(`<script type="module" src="http://127.0.0.1:${proxyPort}/petition-embed.js">`), page.slice(0, 500));
+    assert.ok(page.includes(`<petition-sign petition-id="${petitionId}">`));
+    const script = await fetch(`http://127.0.0.1:${proxyPort}/petition-embed.js`, { signal: AbortSignal.timeout(10_000) });
+    assert.equal(script.status, 200);
+    assert.equal(stop(demo).exitCode, 0);
   });
 
   test('the data is private: folders 0700, files 0600, all the image user’s', () => {
@@ -283,9 +302,8 @@ describe('the container image', { timeout: 15 * 60_000 }, () => {
   });
 
   test('SIGTERM drains and exits 0 at once; restarted, the signatures and the proxy’s key are still there', async () => {
-    const keys = () => JSON.parse(docker(['exec', proxy, 'node', '/app/bin/petition-embed.js', 'proxy', 'keys', '--config', '/config/proxy.config.json']));
     const keysBefore = keys();
-    assert.equal(keysBefore[0].status, 'granted');
+    assert.equal(keysBefore[0]?.status, 'granted');
 
     for (const container of [proxy, service]) {
       const stopped = stop(container);
