@@ -10,7 +10,9 @@
 # The runtime is the official slim Node image: the same Debian release and Node as the build
 # stage, so better-sqlite3's compiled module runs there as built, node at the same path for
 # ENTRYPOINT, and nothing here needs a shell or a package manager at run time (the runtime
-# stage runs no command), so a distroless Node 24 image works as RUNTIME_IMAGE as well.
+# stage runs no command), so a distroless Node 24 image (gcr.io/distroless/nodejs24-debian12)
+# should do as RUNTIME_IMAGE too: not tried, as no such image can be made on the machine where
+# the test runs.
 ARG BUILD_IMAGE=node:24-bookworm
 ARG RUNTIME_IMAGE=node:24-bookworm-slim
 
@@ -42,7 +44,9 @@ RUN npx vite build --logLevel warn && npm run build:server \
  && chmod 0700 /out/volume/data
 
 FROM ${RUNTIME_IMAGE}
-ENV NODE_ENV=production
+# Distroless images keep node in /nodejs/bin, off their PATH; the official ones in /usr/local/bin.
+ENV NODE_ENV=production \
+    PATH=/nodejs/bin:$PATH
 WORKDIR /app
 # The program belongs to root and cannot be changed by the user it runs as.
 COPY --from=build /out/app /app
