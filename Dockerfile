@@ -18,8 +18,8 @@ ARG RUNTIME_IMAGE=node:24-bookworm-slim
 
 FROM ${BUILD_IMAGE} AS build
 WORKDIR /app
-# better-sqlite3 compiles from source where its prebuilt binary cannot be downloaded: against
-# this Node's own headers (/usr/local/include/node), never a download of them.
+# better-sqlite3 brings prebuilt binaries for the common systems; on any other it compiles from
+# source, against this Node's own headers (/usr/local/include/node), never a download of them.
 ENV npm_config_nodedir=/usr/local \
     npm_config_fund=false \
     npm_config_audit=false \
@@ -35,9 +35,12 @@ COPY . .
 # What the servers run: the bundle (dist/, which the proxy serves) and the compiled servers
 # (dist-server/), then only the dependencies that run them. Not `npm run build`: the elements'
 # npm library build (dist/lib/, type declarations) is for the npm package, not the servers.
+# Then out: TypeScript (kept by the prune as valibot's optional peer; nothing runs it),
+# better-sqlite3's sources and its prebuilt binaries for other systems.
 RUN npx vite build --logLevel warn && npm run build:server \
  && npm prune --omit=dev \
- && rm -rf node_modules/better-sqlite3-node20 node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+ && rm -rf node_modules/typescript node_modules/better-sqlite3-node20 node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+ && if [ -d node_modules/better-sqlite3/prebuilds ]; then find node_modules/better-sqlite3/prebuilds -type f ! -name "linux-$(node -p process.arch).node" -delete; fi \
  && mkdir -p /out/app /out/volume/data \
  && cp -r package.json bin dist dist-server demo node_modules /out/app/ \
  && ln -s /data /out/app/data \
