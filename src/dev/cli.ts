@@ -1,13 +1,68 @@
-// `petition-embed dev` (what `npm start` runs): the whole demo stack with no set-up.
+// `petition-embed dev` (what `npm start` runs): the whole demo stack with no set-up;
+// `petition-embed dev site --proxy URL --petition ID`: the demo page alone, for a proxy and a
+// service that run elsewhere (compose.yaml).
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { startDevStack } from './stack.js';
+import { startDemoSite } from './demo-site.js';
 import { originProblem } from '../proxy/config/config.js';
 
 const USAGE =
   'usage: petition-embed dev [--host 127.0.0.1] [--port 5173] [--data data/dev] [--allow-origin http://localhost:8080]…\n' +
+  '       petition-embed dev site --proxy http://localhost:4020 --petition ID [--host 127.0.0.1] [--port 8080]\n' +
   '  --allow-origin: a site of yours that may use the demo proxy (its elements or iframes), repeatable\n';
+
+function usageError(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function portOf(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) usageError('--port: must be an integer from 0 to 65535');
+  return port;
+}
+
+/** Stops on SIGINT or SIGTERM (a container's stop), with exit status 0 once closed. */
+function stopOnSignals(close: () => Promise<void>): void {
+  const stop = async () => {
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function site(args: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        proxy: { type: 'string' },
+        petition: { type: 'string' },
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '8080' },
+      },
+    }));
+  } catch (error) {
+    usageError((error as Error).message);
+  }
+  if (!values.proxy || !URL.canParse(values.proxy) || !/^https?:$/.test(new URL(values.proxy).protocol)) {
+    usageError('--proxy: must be the http or https URL browsers reach the proxy at');
+  }
+  if (!values.petition || !/^[1-9]\d*$/.test(values.petition)) usageError('--petition: must be a petition id of the proxy');
+  const demo = await startDemoSite({
+    root: PACKAGE_ROOT,
+    proxyUrl: values.proxy,
+    petitionId: Number(values.petition),
+    host: values.host,
+    port: portOf(values.port),
+  });
+  stopOnSignals(demo.close);
+  process.stdout.write(`petition-embed demo page at ${demo.url} (its origin must be in the proxy's allowedOrigins)\n`);
+}
 
 function parse(args: string[]) {
   try {
@@ -22,28 +77,21 @@ function parse(args: string[]) {
       },
     });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
+    usageError((error as Error).message);
   }
 }
 
 export async function main(args: string[]): Promise<void> {
+  if (args[0] === 'site') return site(args.slice(1));
   const { values } = parse(args);
   if (values.help) {
     process.stdout.write(USAGE);
     return;
   }
-  const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535) {
-    process.stderr.write(`--port: must be an integer from 0 to 65535\n${USAGE}`);
-    process.exit(2);
-  }
+  const port = portOf(values.port);
   for (const origin of values['allow-origin']) {
     const problem = originProblem(origin);
-    if (problem) {
-      process.stderr.write(`--allow-origin ${origin}: ${problem}\n${USAGE}`);
-      process.exit(2);
-    }
+    if (problem) usageError(`--allow-origin ${origin}: ${problem}`);
   }
   const stack = await startDevStack({
     root: PACKAGE_ROOT,
@@ -52,12 +100,7 @@ export async function main(args: string[]): Promise<void> {
     port,
     allowedOrigins: values['allow-origin'],
   });
-  const stop = async () => {
-    await stack.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(() => stack.close());
   // After the handlers: whoever waits for these lines may stop the stack at once.
   process.stdout.write(`petition-embed demo running at ${stack.url}\n`);
   process.stdout.write(`  proxy ${stack.proxy.url}, service ${stack.service.baseUrl}, petition ${stack.petitionId}\n`);

@@ -34,7 +34,7 @@ describe('petition-embed: usage errors', () => {
   test('dev --help prints the usage and exits 0', async () => {
     const run = await cli(['dev', '--help']);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /^usage: petition-embed dev \[--host 127\.0\.0\.1\] \[--port 5173\] \[--data data\/dev\] \[--allow-origin [^\n]+\n  --allow-origin: [^\n]+\n$/);
+    assert.match(run.stdout, /^usage: petition-embed dev \[--host 127\.0\.0\.1\] \[--port 5173\] \[--data data\/dev\] \[--allow-origin [^\n]+\n +petition-embed dev site --proxy \S+ --petition ID \[--host 127\.0\.0\.1\] \[--port 8080\]\n  --allow-origin: [^\n]+\n$/);
     assert.equal(run.stderr, '');
   });
 

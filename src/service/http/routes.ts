@@ -61,6 +61,14 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
     await next();
   });
 
+  // Up, and not in a storage outage: what the container image's HEALTHCHECK asks
+  // (src/container/health-check.ts), as it asks the proxy's own /healthz. Outside /v1, so it
+  // never counts against a consumer's budget or an address's failed authentications.
+  app.get('/healthz', (c) => {
+    health.refuseWhileUnavailable();
+    return c.json({ status: 'ok' });
+  });
+
   app.use('/v1/*', async (c, next) => {
     const address = deps.clientAddress(c);
     authFailureLimit.refuseIfSpent(address);

@@ -14,8 +14,10 @@ import { eventually, getJson, grantedKey, signerFields, startTestService, submit
 import type { TestService } from '../harness.js';
 import { mountTmpfs, tmpfsUnavailable } from '../tmpfs.js';
 import { SQLITE_ONLY } from '../test-database.js';
+import { rawRequest } from '../../api-reference/coverage.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
+const healthz = (t: TestService) => rawRequest(Number(new URL(t.baseUrl).port), 'GET', '/healthz', ['Connection: close'], '');
 const noTmpfs = tmpfsUnavailable();
 
 test('the data folder it creates is 0700, the database and its WAL and SHM files 0600', { skip: SQLITE_ONLY }, async () => {
@@ -133,9 +135,13 @@ test('the data folder moved away under the running service: 503, not a 202 into 
     await assertOutageAnswer(await submitSignature(t, source, key, signerFields()));
     await assertOutageAnswer(await submitSignature(t, source, key, signerFields()));
     assert.equal(t.logs.filter((line) => line.startsWith('database cannot be written (the database file was moved or deleted)')).length, 1, t.logs.join('\n'));
+    // The container's health check sees the outage too (src/container/health-check.ts). Over a
+    // bare socket: /healthz is outside the service's API reference (docs/openapi/service.yaml, /v1).
+    assert.equal((await healthz(t)).status, 503);
     renameSync(away, t.dir);
     const resumed = await eventually(() => submitSignature(t, source, key, signerFields()), (r) => r.status === 202, 5000);
     assert.equal(resumed.status, 202);
+    assert.deepEqual(JSON.parse((await healthz(t)).body ?? ''), { status: 'ok' });
     const count = await eventually(() => getJson(t, `/v1/petitions/${t.petitionId}`), (r) => r.body.signature_count === 2, 3000);
     assert.equal(count.body.signature_count, 2);
   } finally {
