@@ -49,6 +49,9 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 step('dependency rules (depcruise)', run(bin('depcruise'), ['src', 'test', 'bench', 'scripts', 'support', 'bin']));
 step('unused files, exports and dependencies (knip)', run(bin('knip'), ['--no-progress']));
 step('type check (tsc --noEmit)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
+// The npm library's declarations (npm run build, prepack): a type that cannot be named there fails
+// only this build.
+step('library declarations (tsc -p tsconfig.lib.json)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.lib.json']));
 // The Cloudflare Workers entry against the Workers runtime's types, without Node's (src/proxy/worker/).
 step('Workers type check (tsc -p tsconfig.worker.json)', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.worker.json']));
 const built = step('bundle build (vite build)', run(bin('vite'), ['build', '--logLevel', 'warn']));

@@ -28,10 +28,15 @@ interface Sender {
   go(phase: SignState): void;
 }
 
+/** What sign-flow.ts gets: named, so that the library's declarations can name it too. */
+export interface SignatureProof {
+  send(sender: Sender, signer: SignatureSubmission, signal: AbortSignal): Promise<Answer>;
+}
+
 const proofs = new WeakMap<Element, ProofOfWork>();
 
 /** The element's proof of work, begun on the first call. */
-export function proofOf(element: Element): ProofOfWork {
+export function proofOf(element: Element): SignatureProof {
   let proof = proofs.get(element);
   if (!proof) proofs.set(element, (proof = new ProofOfWork(element)));
   return proof;

@@ -1,6 +1,7 @@
 // The phases of <petition-sign> and what moves it between them: loading the petition, signing,
 // the thank-you, and every failure on the way. One typed state (sign-state.ts), one place that
 // moves focus on arriving in a phase, and the editor's console advice when it cannot work.
+import type { SignatureProof } from './proof-of-work.js';
 import { Task } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AddressBook } from '../../shared/addresses/country-address.js';
@@ -96,7 +97,7 @@ export class SignFlow implements ReactiveController {
   }
 
   /** The proof of work (its own chunk, which keeps one per element), begun on the first touch. */
-  touched() {
+  touched(): Promise<SignatureProof> {
     return import('./proof-of-work.js').then((module) => module.proofOf(this.host));
   }
 
