@@ -27,6 +27,9 @@ export type ApplyResult = OutcomeVerdict | 'not configured';
 
 const DECIDED = new Set<KeyStatus>(['granted', 'denied', 'revoked']);
 
+/** After a round the service did not answer, the next is this soon, doubling (nextRoundInMs). */
+const UNREACHABLE_FIRST_RETRY_MS = 1000;
+
 /** The key polling's name in the scheduler. */
 const WORK = 'auth-keys';
 
@@ -40,6 +43,8 @@ export class AuthKeys {
   /** Rounds of requests go one after another: at start and from the scheduler. */
   #requests: Promise<void> = Promise.resolve();
   #readyWaiters: Array<() => void> = [];
+  /** Rounds in a row in which the service did not answer a request. */
+  #unreachableRounds = 0;
 
   constructor(options: AuthKeysOptions) {
     this.#options = options;
@@ -136,11 +141,22 @@ export class AuthKeys {
 
   async #requestRound(): Promise<void> {
     const asked = this.#options.petitions.filter((p) => !DECIDED.has(this.statusOf(p.id)) || this.#inDoubt.has(p.id));
-    await Promise.all(asked.map((petition) => this.#request(petition)));
-    if (!this.#allDecided() || this.#inDoubt.size > 0) this.#options.scheduler.wakeAt(WORK, this.#now() + this.#options.pollMs);
+    const unreachable = (await Promise.all(asked.map((petition) => this.#request(petition)))).includes('unreachable');
+    this.#unreachableRounds = unreachable ? this.#unreachableRounds + 1 : 0;
+    if (!this.#allDecided() || this.#inDoubt.size > 0) this.#options.scheduler.wakeAt(WORK, this.#now() + this.#nextRoundInMs());
   }
 
-  async #request(petition: PetitionConfig): Promise<void> {
+  /**
+   * A service that did not answer is asked again soon, 1 s doubling up to the poll period: a
+   * proxy started a moment before its service (one machine, a compose file) gets its key as soon
+   * as the service is up, not a whole period later. An answered request waits the period.
+   */
+  #nextRoundInMs(unreachableRounds = this.#unreachableRounds): number {
+    if (unreachableRounds === 0) return this.#options.pollMs;
+    return Math.min(this.#options.pollMs, UNREACHABLE_FIRST_RETRY_MS * 2 ** Math.min(unreachableRounds - 1, 20));
+  }
+
+  async #request(petition: PetitionConfig): Promise<'answered' | 'unreachable'> {
     try {
       const answer = await this.#options.client.postSigned(`/petitions/${petition.id}/auth_keys`, [
         ['source_description', petition.sourceDescription],
@@ -170,8 +186,11 @@ export class AuthKeys {
       }
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
-      this.#options.log(`auth key for petition ${petition.id}: ${error.message}, will ask again`);
+      const inSeconds = Math.round(this.#nextRoundInMs(this.#unreachableRounds + 1) / 100) / 10;
+      this.#options.log(`auth key for petition ${petition.id}: ${error.message}, will ask again in ${inSeconds} s`);
+      return 'unreachable';
     }
+    return 'answered';
   }
 
   async #save(record: KeyRecord): Promise<void> {
