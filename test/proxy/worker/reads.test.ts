@@ -43,6 +43,8 @@ describe('reads kept in the Worker\'s isolate', { skip: WORKER_SKIP }, () => {
 
   test('20 identical reads at once cost the object one call; the isolate asks again once its second is over', async () => {
     const breakdown = `/api/petitions/${stack.petitionIds[0]}/breakdown`;
+    // A slow service: the 20 reads arrive while the first is still being answered.
+    stack.relay.delays.set(`GET /v1/petitions/${stack.petitionIds[0]}/signatures/breakdown`, 300);
     const answers = await Promise.all(Array.from({ length: 20 }, () => stack.call('GET', breakdown, { headers: { origin: ALLOWED } })));
     assert.deepEqual(answers.map((answer) => answer.status), Array(20).fill(200));
     assert.equal(answers.filter((answer) => !fromIsolate(answer)).length, 1, 'one answer produced by the object');
@@ -53,6 +55,7 @@ describe('reads kept in the Worker\'s isolate', { skip: WORKER_SKIP }, () => {
     assert.ok(fromIsolate(await stack.call('GET', breakdown)), 'a read in the same second is the isolate\'s');
     await sleep(LISTING_DELAY_MS + 100);
     assert.ok(!fromIsolate(await stack.call('GET', breakdown)), 'after the second, the object is asked again');
+    stack.relay.delays.clear();
   });
 
   test('a kept answer equals the object\'s, header for header, with the asking origin in its CORS header; HEAD too', async () => {
@@ -109,13 +112,26 @@ describe('reads kept in the Worker\'s isolate', { skip: WORKER_SKIP }, () => {
   });
 });
 
-describe('stale reads through the Worker\'s isolate', { skip: WORKER_SKIP }, () => {
+describe('failures and stale reads through the Worker\'s isolate', { skip: WORKER_SKIP }, () => {
   let stack: WorkerStack;
   before(async () => {
     // The object keeps a read 1 s, a stale one too (its STALE_KEPT_MS is longer); reads pause 50 ms after a failure.
     stack = await startGranted({ config: { cacheSeconds: 1 }, timing: { readPauseMs: 50 } });
   });
   after(() => stack?.close());
+
+  test('a failure is never kept: each read asks the object again, and the first good answer after it is the object\'s', async () => {
+    const breakdown = `/api/petitions/${stack.petitionIds[0]}/breakdown`;
+    const upstream = `GET /v1/petitions/${stack.petitionIds[0]}/signatures/breakdown`;
+    stack.relay.answers.set(upstream, { status: 404, body: JSON.stringify({ result: 'failure', messages: ['petition not found'] }) });
+    const before = stack.relay.count(upstream);
+    for (let n = 0; n < 3; n++) assert.equal((await stack.call('GET', breakdown)).status, 404);
+    assert.equal(stack.relay.count(upstream), before + 3, 'each failed read reached the service');
+    stack.relay.answers.delete(upstream);
+    const good = await stack.call('GET', breakdown);
+    assert.equal(good.status, 200);
+    assert.ok(!fromIsolate(good));
+  });
 
   test('a stale answer is never kept in the isolate: fresh answers return as soon as the object has them', async () => {
     const path = `/api/petitions/${stack.petitionIds[0]}/signatures/recent`;
