@@ -40,7 +40,10 @@ interface Kept {
 }
 
 interface Shared {
-  /** The kept answer, or undefined when the object's answer is not one to share (failure, stale). */
+  /**
+   * The kept answer, or undefined when the object's is not one to share: a stale answer, or a
+   * failure, such as the 429 of the visitor who asked, which is theirs alone: a waiter asks anew.
+   */
   promise: Promise<Kept | undefined>;
   petitionId: number;
   startedAt: number;
@@ -68,7 +71,7 @@ export class IsolateReads {
     const signatures = request.method === 'POST' ? SIGNATURES_PATH.exec(url.pathname) : null;
     if (signatures) return this.#signature(request, Number(signatures[1]), ask);
     const read = this.#keptRead(request, url);
-    return read ? this.#read(request, read.petitionId, read.origin, ask) : ask(request);
+    return read ? this.#read(url.pathname, request, read.petitionId, read.origin, ask) : ask(request);
   }
 
   #keptRead(request: Request, url: URL): { petitionId: number; origin: string | undefined } | undefined {
@@ -83,8 +86,7 @@ export class IsolateReads {
     return { petitionId, origin };
   }
 
-  async #read(request: Request, petitionId: number, origin: string | undefined, ask: AskObject): Promise<Response> {
-    const key = new URL(request.url).pathname;
+  async #read(key: string, request: Request, petitionId: number, origin: string | undefined, ask: AskObject): Promise<Response> {
     const kept = this.#keptFor(key);
     if (kept) return this.#answer(kept, request.method, origin);
     // A HEAD has no body to keep: it goes to the object, which answers it as a GET without one.
