@@ -15,6 +15,8 @@ export class CountingRelay {
    * the real one cannot give yet (a closed petition, say), over real HTTP all the same.
    */
   readonly answers = new Map<string, { status: number; body: string; headers?: Record<string, string> }>();
+  /** How long the service's answer is held back, by `METHOD /path`: a slow service. */
+  readonly delays = new Map<string, number>();
   targetPort = 0;
   #server: Server | undefined;
   port = 0;
@@ -34,8 +36,11 @@ export class CountingRelay {
       const upstream = request(
         { host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
+          // The answer's stream waits, unread, until it is piped.
+          setTimeout(() => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          }, this.delays.get(key) ?? 0);
         },
       );
       // The service being down looks to the proxy like a dropped connection, as it would in life.

@@ -2,14 +2,17 @@
 // chunks are answered here, in whichever isolate the request lands, from the static-assets
 // binding and with the proxy's own asset routes; everything else goes to the one Durable Object
 // (proxy-object.ts), which owns what must be single and durable.
-// Nothing here starts work shared between requests: the little this isolate keeps (the config,
-// the asset app, finished files) is made synchronously or kept only once read (assets-binding.ts).
+// What this isolate keeps (the config, the asset app, finished files) is made synchronously or
+// kept only once read (assets-binding.ts); the one call shared between requests, a read's miss
+// (isolate-reads.ts), is waited for a bounded time.
 import { Hono } from 'hono';
 import { assetRoutes, isElementAsset } from '../assets/asset-routes.js';
 import { failureResponse, ProxyError } from '../http/failure.js';
-import { ProxyConfigError } from '../config/config.js';
+import { ProxyConfigError, type ProxyConfig } from '../config/config.js';
+import { LISTING_DELAY_MS } from '../reads/read-cache.js';
 import { EMBED_STATUS_PATH, originPolicy, proxyOriginRules } from '../visitors/origin-policy.js';
 import { assetsBinding } from './assets-binding.js';
+import { IsolateReads } from './isolate-reads.js';
 import { workerConfig, type WorkerEnv } from './worker-env.js';
 
 export { ProxyObject } from './proxy-object.js';
@@ -17,11 +20,18 @@ export { ProxyObject } from './proxy-object.js';
 /** The object's name: one for the whole deployment. */
 const OBJECT_NAME = 'proxy';
 
+let config: ProxyConfig | undefined;
 let assetApp: Hono | undefined;
+let isolateReads: IsolateReads | undefined;
+
+function configOf(env: WorkerEnv): ProxyConfig {
+  config ??= workerConfig(env);
+  return config;
+}
 
 function assetAppOf(env: WorkerEnv): Hono {
   if (assetApp) return assetApp;
-  const config = workerConfig(env);
+  const config = configOf(env);
   const app = new Hono();
   app.onError((error, c) => {
     if (error instanceof ProxyError) return failureResponse(c, error);
@@ -36,6 +46,26 @@ function assetAppOf(env: WorkerEnv): Hono {
   return app;
 }
 
+/**
+ * How long this isolate keeps an answer: the object's period (cacheSeconds), but at most
+ * LISTING_DELAY_MS. A signature through the object invalidates only its cache, and through
+ * another isolate, not this one's copy: the object's answers then miss the new signer for at most
+ * that second (reads/read-cache.ts), and a copy here adds at most one more, so the signer is
+ * listed within 2 s of the thank-you, the demo's promise (test/e2e/demo.test.ts). A signature
+ * through this isolate drops its copies at once (isolate-reads.ts). The object itself is then
+ * asked about once a second per read per isolate, far below what one object takes.
+ */
+function isolateReadsOf(env: WorkerEnv): IsolateReads {
+  if (isolateReads) return isolateReads;
+  const config = configOf(env);
+  isolateReads = new IsolateReads({
+    origins: proxyOriginRules(config.publicUrl, config.allowedOrigins),
+    petitionIds: new Set(config.petitions.map((petition) => petition.id)),
+    keptMs: Math.min(LISTING_DELAY_MS, config.cacheSeconds * 1000),
+  });
+  return isolateReads;
+}
+
 function isScriptRead(request: Request): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && new URL(request.url).pathname.endsWith('.js');
 }
@@ -44,7 +74,8 @@ export default {
   async fetch(request, env) {
     try {
       if (isScriptRead(request)) return await assetAppOf(env).fetch(request);
-      return await env.PROXY.get(env.PROXY.idFromName(OBJECT_NAME)).fetch(request);
+      const object = env.PROXY.get(env.PROXY.idFromName(OBJECT_NAME));
+      return await isolateReadsOf(env).fetch(request, (forwarded) => object.fetch(forwarded));
     } catch (error) {
       // A bad configuration: the operator learns which fields (never their values) from the log.
       if (error instanceof ProxyConfigError) console.log(error.message);
