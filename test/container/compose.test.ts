@@ -120,9 +120,22 @@ describe('docker compose up (compose.yaml)', { timeout: 15 * 60_000 }, () => {
     compose(['build']);
   });
 
+  /**
+   * The image's VOLUME /data gives the containers that mount nothing there an anonymous volume,
+   * which `down --volumes` removes only for the containers it removes: those of the first `up`
+   * are remembered before its `down`, and removed at the end.
+   */
+  const anonymousVolumes = new Set<string>();
+  const rememberAnonymousVolumes = () => {
+    for (const id of compose(['ps', '--quiet']).split('\n').filter(Boolean)) {
+      for (const name of inspect(id, '{{range .Mounts}}{{.Name}} {{end}}').split(' ')) if (/^[0-9a-f]{64}$/.test(name)) anonymousVolumes.add(name);
+    }
+  };
+
   after(() => {
     try {
       compose?.(['down', '--volumes', '--remove-orphans', '--timeout', '20']);
+      if (anonymousVolumes.size > 0) spawnSync('docker', ['volume', 'rm', ...anonymousVolumes], { stdio: 'ignore' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -210,6 +223,7 @@ describe('docker compose up (compose.yaml)', { timeout: 15 * 60_000 }, () => {
 
   test('down and up again: the set-up finds its consumer and petition, the proxy keeps its key, the signature is kept', async () => {
     assert.ok(first, 'needs the first up');
+    rememberAnonymousVolumes();
     compose(['down', '--timeout', '20']);
     await up();
     assert.match(compose(['logs', '--no-color', 'setup']), /consumer "petition-embed compose demo" found, petition 1 found/);
