@@ -2,6 +2,8 @@
 // database (a SQLite file, or PostgreSQL when npm test runs test/service there), it makes one
 // consumer and one petition, keeps the same credentials, and writes the proxy's configuration
 // with them, 0600, from compose/proxy.config.json; the command prints neither key nor secret.
+// The second test runs the command through bin/, so the compiled dist-server/ (npm test builds it
+// first; alone: npx tsc -p tsconfig.server.json).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
