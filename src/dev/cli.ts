@@ -1,16 +1,20 @@
 // `petition-embed dev` (what `npm start` runs): the whole demo stack with no set-up;
 // `petition-embed dev site --proxy URL --petition ID`: the demo page alone, for a proxy and a
-// service that run elsewhere (compose.yaml).
+// service that run elsewhere (compose.yaml);
+// `petition-embed dev compose-setup --template FILE --out FILE`: compose.yaml's one-shot set-up
+// (compose-setup.ts).
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { startDevStack } from './stack.js';
 import { startDemoSite } from './demo-site.js';
 import { originProblem } from '../proxy/config/config.js';
+import { ComposeSetupError, composeSetup } from './compose-setup.js';
 
 const USAGE =
   'usage: petition-embed dev [--host 127.0.0.1] [--port 5173] [--data data/dev] [--allow-origin http://localhost:8080]…\n' +
   '       petition-embed dev site --proxy http://localhost:4020 --petition ID [--host 127.0.0.1] [--port 8080]\n' +
+  '       petition-embed dev compose-setup --template compose/proxy.config.json --out /data/proxy.config.json [--db URL]\n' +
   '  --allow-origin: a site of yours that may use the demo proxy (its elements or iframes), repeatable\n';
 
 function usageError(message: string): never {
@@ -64,6 +68,32 @@ async function site(args: string[]): Promise<void> {
   process.stdout.write(`petition-embed demo page at ${demo.url} (its origin must be in the proxy's allowedOrigins)\n`);
 }
 
+async function setup(args: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        // DATABASE_URL keeps the database's password off the command line (as the service's --db).
+        db: { type: 'string', default: process.env['DATABASE_URL'] },
+        template: { type: 'string' },
+        out: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    usageError((error as Error).message);
+  }
+  if (!values.db) usageError('--db (or DATABASE_URL): the service\'s database is required');
+  if (!values.template || !values.out) usageError('--template and --out are required');
+  try {
+    await composeSetup({ database: values.db, template: values.template, out: values.out });
+  } catch (error) {
+    if (!(error instanceof ComposeSetupError)) throw error;
+    process.stderr.write(`petition-embed dev compose-setup: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 function parse(args: string[]) {
   try {
     return parseArgs({
@@ -83,6 +113,7 @@ function parse(args: string[]) {
 
 export async function main(args: string[]): Promise<void> {
   if (args[0] === 'site') return site(args.slice(1));
+  if (args[0] === 'compose-setup') return setup(args.slice(1));
   const { values } = parse(args);
   if (values.help) {
     process.stdout.write(USAGE);

@@ -19,8 +19,8 @@ export interface DemoState {
 export const DEMO_PETITION_TITLE = 'Save the Riverside Park';
 export const DEMO_OPERATOR_EMAIL = 'operator@example.org';
 
-/** The demo petition as the console would write it: every field through the same rules. */
-const DEMO_PETITION = {
+/** The demo petition as the console would write it: every field through the same rules (compose-setup.ts too). */
+export const DEMO_PETITION = {
   title: DEMO_PETITION_TITLE,
   overview:
     'The Riverside Park is the only green space for the twelve thousand people of the riverside district. ' +

@@ -84,6 +84,10 @@ async function paperSheetText(path: string): Promise<string> {
 
 export interface ServiceAdmin {
   createConsumer(name: string): Promise<{ api_key: string; secret: string }>;
+  /** The credentials of the oldest consumer of that name, for a set-up that runs again (never printed by a command). */
+  consumerNamed(name: string): Promise<{ api_key: string; secret: string } | null>;
+  /** The petition whose url this is (the first made), or null. */
+  petitionIdByUrl(url: string): Promise<number | null>;
   /** A title alone, or the petition's fields as text (see petition-fields.ts). */
   createPetition(fields: string | PetitionFieldsText): Promise<{ petition_id: number }>;
   /** Changes the fields given; the others stay. Returns the petition as the API shows it. */
@@ -134,6 +138,15 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
       const credentials = { api_key: `pk_${randomBytes(16).toString('hex')}`, secret: randomBytes(32).toString('hex') };
       await store.insertConsumer.run(name, credentials.api_key, credentials.secret, Date.now());
       return credentials;
+    },
+    async consumerNamed(name) {
+      const row = await store.consumerByName.get(name);
+      return row ? { api_key: row.api_key, secret: row.secret } : null;
+    },
+    petitionIdByUrl: async (url) => {
+      // Compared as the URL parser writes it, as petition-fields.ts stores it.
+      const href = URL.canParse(url) ? new URL(url).href : url;
+      return (await store.petitionIdByUrl.get(href))?.id ?? null;
     },
     createPetition: async (fields) => ({
       petition_id: await createPetition(store, typeof fields === 'string' ? { title: fields } : fields, COMMAND_LINE),

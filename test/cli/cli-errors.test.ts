@@ -34,8 +34,21 @@ describe('petition-embed: usage errors', () => {
   test('dev --help prints the usage and exits 0', async () => {
     const run = await cli(['dev', '--help']);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /^usage: petition-embed dev \[--host 127\.0\.0\.1\] \[--port 5173\] \[--data data\/dev\] \[--allow-origin [^\n]+\n +petition-embed dev site --proxy \S+ --petition ID \[--host 127\.0\.0\.1\] \[--port 8080\]\n  --allow-origin: [^\n]+\n$/);
+    assert.match(run.stdout, /^usage: petition-embed dev \[--host 127\.0\.0\.1\] \[--port 5173\] \[--data data\/dev\] \[--allow-origin [^\n]+\n +petition-embed dev site --proxy \S+ --petition ID \[--host 127\.0\.0\.1\] \[--port 8080\]\n +petition-embed dev compose-setup --template \S+ --out \S+ \[--db URL\]\n  --allow-origin: [^\n]+\n$/);
     assert.equal(run.stderr, '');
+  });
+
+  test('dev compose-setup without its database or files is one line and the usage, exit 2', async () => {
+    for (const [args, problem] of [
+      [['--template', 't.json', '--out', 'o.json'], /^--db \(or DATABASE_URL\)/],
+      [['--db', 'x.db', '--out', 'o.json'], /^--template and --out are required/],
+    ] as const) {
+      const run = await cli(['dev', 'compose-setup', ...args], { DATABASE_URL: '' });
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, problem);
+      assert.match(run.stderr, /\nusage: petition-embed dev /);
+      assertNoStack(run);
+    }
   });
 
   test('dev with an unknown option is one line and the usage, exit 2', async () => {

@@ -51,6 +51,8 @@ export function createStore(db: SqlEngine) {
      */
     dataVersion: db.prepare<[], number>('PRAGMA data_version', { pluck: true }),
     consumerByApiKey: db.prepare<[string], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE api_key = ?'),
+    /** The oldest consumer of that name (names are not unique): compose-setup.ts finds its own again. */
+    consumerByName: db.prepare<[string], ConsumerRow>('SELECT id, name, api_key, secret FROM consumers WHERE name = ? ORDER BY id LIMIT 1'),
     insertConsumer: db.prepare<[string, string, string, number]>(
       'INSERT INTO consumers (name, api_key, secret, created_at) VALUES (?, ?, ?, ?)',
     ),
