@@ -19,7 +19,7 @@ export function demoRoutes(app: Hono, options: DemoRouteOptions): void {
   // Browsers ask for it on every visit; an empty answer keeps the console free of 404 noise.
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/terms', (c) =>
-    c.html(plainPage('Terms of service (demo)', '<p>This demo service keeps signatures on this machine only, in a SQLite file under <code>data/dev/</code>.</p>')),
+    c.html(plainPage('Terms of service (demo)', '<p>This demo keeps signatures on the machine it runs on only: in a SQLite file under <code>data/dev/</code> for <code>npm start</code>, in the PostgreSQL volume for <code>docker compose up</code>.</p>')),
   );
   app.get('/privacy', (c) =>
     c.html(plainPage('Privacy policy (demo)', '<p>Only your name, city, region and country are ever shown. Your email, address and phone number never leave the service.</p>')),
