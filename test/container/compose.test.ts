@@ -224,6 +224,7 @@ describe('docker compose up (compose.yaml)', { timeout: 15 * 60_000 }, () => {
   test('down and up again: the set-up finds its consumer and petition, the proxy keeps its key, the signature is kept', async () => {
     assert.ok(first, 'needs the first up');
     rememberAnonymousVolumes();
+    assert.deepEqual([...anonymousVolumes], [], 'a container has an anonymous volume, which down leaves behind: name it in compose.yaml');
     compose(['down', '--timeout', '20']);
     await up();
     assert.match(compose(['logs', '--no-color', 'setup']), /consumer "petition-embed compose demo" found, petition 1 found/);
