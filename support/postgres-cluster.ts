@@ -3,7 +3,7 @@
 // ephemeral port, fsync off; stopped and deleted afterwards. About 1.5 s to start.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../src/dev/free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -30,17 +30,6 @@ function binDir(): string {
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   if (versions.length === 0) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql)');
   return join(root, versions[0]!, 'bin');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function asPostgres(command: string, args: string[]): void {
