@@ -4,15 +4,12 @@
 // and personal data).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../src/dev/free-port.js';
-import { openAdmin } from '../../src/service/admin.js';
-import { startService } from '../../src/service/index.js';
 import { parseProxyConfig, startProxy, type ProxyConfig, type ProxyOptions, type RunningProxy } from '../../src/proxy/index.js';
-import { CountingRelay } from './relay.js';
+import { ServiceSide, type ServiceSideOptions } from './service-side.js';
 
 export interface RecordedResponse {
   method: string;
@@ -24,92 +21,38 @@ export interface RecordedResponse {
 
 export { freePort };
 
-export interface StackOptions {
-  autoGrant?: boolean;
-  petitionCount?: number;
-  seedPerPetition?: number;
+export interface StackOptions extends ServiceSideOptions {
   config?: Record<string, unknown>;
-  /** More settings for each petition's entry in the config (opt-ins, webhooks), by its id. */
-  petitionConfig?: (id: number) => Record<string, unknown>;
   proxy?: ProxyOptions;
 }
 
-export class Stack {
-  readonly dir = mkdtempSync(join(tmpdir(), 'petition-proxy-test-'));
-  readonly dbPath = join(this.dir, 'service.sqlite');
-  readonly relay = new CountingRelay();
+export class Stack extends ServiceSide {
   readonly responses: RecordedResponse[] = [];
   readonly logs: string[] = [];
   /** Values that must never show up in a response or a log line. */
   readonly secrets: string[] = [];
-  service: Awaited<ReturnType<typeof startService>> | undefined;
-  servicePort = 0;
   proxy: RunningProxy | undefined;
   config!: ProxyConfig;
-  credentials!: { api_key: string; secret: string };
-  petitionIds: number[] = [];
-  #options: StackOptions;
+  readonly #options: StackOptions;
 
   constructor(options: StackOptions = {}) {
+    super('petition-proxy-test-', options);
     this.#options = options;
   }
 
   async start(): Promise<this> {
-    const admin = await openAdmin(this.dbPath);
-    this.credentials = await admin.createConsumer('proxy test');
-    for (let i = 0; i < (this.#options.petitionCount ?? 1); i++) {
-      const { petition_id } = await admin.createPetition(`Petition ${i + 1}`);
-      if (this.#options.seedPerPetition) await admin.seed(petition_id, this.#options.seedPerPetition);
-      this.petitionIds.push(petition_id);
-    }
-    await admin.close();
+    await this.startServiceSide('proxy test');
     this.secrets.push(this.credentials.api_key, this.credentials.secret);
-
-    await this.startService();
-    await this.relay.start();
     const port = await freePort();
     this.config = parseProxyConfig({
-      upstream: `http://127.0.0.1:${this.relay.port}/v1`,
+      ...this.proxyConfig(`http://127.0.0.1:${port}`),
       apiKey: this.credentials.api_key,
       secret: this.credentials.secret,
-      publicUrl: `http://127.0.0.1:${port}`,
-      allowedOrigins: ['https://www.example.org'],
-      petitions: this.petitionIds.map((id) => ({
-        id,
-        source: `https://www.example.org/petition-${id}`,
-        sourceDescription: 'campaign website',
-        requesterEmail: 'team@example.org',
-        // Off (the documented 0) for the tests of everything else: they post signatures as a
-        // server would; test/proxy/proof/ turns it on and solves real challenges.
-        proofOfWork: 0,
-        ...this.#options.petitionConfig?.(id),
-      })),
-      operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
       dataDir: join(this.dir, 'proxy-data'),
-      rateLimit: { signaturesPerIpPerMinute: 1000 },
       ...this.#options.config,
     });
     await this.startProxy(port);
     return this;
-  }
-
-  async startService(): Promise<void> {
-    this.service = await startService({
-      dbPath: this.dbPath,
-      port: this.servicePort,
-      autoGrant: this.#options.autoGrant ?? true,
-      allowPrivateCallbacks: true,
-      rateLimitPerMinute: 100_000,
-      retryBaseMs: 50,
-      log: () => undefined,
-    });
-    this.servicePort = this.service.port;
-    this.relay.targetPort = this.service.port;
-  }
-
-  async stopService(): Promise<void> {
-    await this.service?.close();
-    this.service = undefined;
   }
 
   async startProxy(port = this.proxy?.port ?? new URL(this.config.publicUrl).port): Promise<RunningProxy> {
@@ -203,9 +146,7 @@ export class Stack {
 
   async close(): Promise<void> {
     await this.proxy?.close();
-    await this.service?.close();
-    await this.relay.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    await this.closeServiceSide();
   }
 }
 

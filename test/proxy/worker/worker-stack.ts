@@ -4,14 +4,10 @@
 // (deploy/workers/wrangler.jsonc) with the tests' vars and secrets in place of its examples, and
 // its Durable Object's storage in the same temporary folder. Nothing leaves the machine:
 // wrangler's metrics and its download of the Request.cf object are turned off.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../../src/dev/free-port.js';
-import { openAdmin } from '../../../src/service/admin.js';
-import { startService } from '../../../src/service/index.js';
 import { Sqlite } from '../../../src/sqlite.js';
-import { CountingRelay } from '../relay.js';
+import { ServiceSide, type ServiceSideOptions } from '../service-side.js';
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 
@@ -24,12 +20,9 @@ export const WORKER_SKIP: string | false =
 
 const TEMPLATE = new URL('../../../deploy/workers/wrangler.jsonc', import.meta.url).pathname;
 
-export interface WorkerStackOptions {
-  autoGrant?: boolean;
-  /** Settings of the config var besides the defaults below. */
+export interface WorkerStackOptions extends Pick<ServiceSideOptions, 'autoGrant' | 'petitionConfig'> {
+  /** Settings of the config var besides the defaults (service-side.ts). */
   config?: Record<string, unknown>;
-  /** More settings for each petition's entry (webhooks), by its id. */
-  petitionConfig?: (id: number) => Record<string, unknown>;
   /** PROXY_TIMING (src/proxy/worker/worker-env.ts). */
   timing?: Record<string, number>;
   /** More secrets (webhook secrets by their secretName). */
@@ -38,16 +31,9 @@ export interface WorkerStackOptions {
 
 type StartedWorker = Awaited<ReturnType<(typeof import('wrangler'))['unstable_startWorker']>>;
 
-export class WorkerStack {
-  readonly dir = mkdtempSync(join(tmpdir(), 'petition-worker-test-'));
-  readonly dbPath = join(this.dir, 'service.sqlite');
-  readonly relay = new CountingRelay();
-  service: Awaited<ReturnType<typeof startService>> | undefined;
-  servicePort = 0;
+export class WorkerStack extends ServiceSide {
   worker: StartedWorker | undefined;
   url = '';
-  credentials!: { api_key: string; secret: string };
-  petitionIds: number[] = [];
   /** Personal data of the signers the tests made (stack.ts's signer()). */
   readonly secrets: string[] = [];
   readonly #options: WorkerStackOptions;
@@ -56,37 +42,15 @@ export class WorkerStack {
   #input: Parameters<(typeof import('wrangler'))['unstable_startWorker']>[0] | undefined;
 
   constructor(options: WorkerStackOptions = {}) {
+    super('petition-worker-test-', options);
     this.#options = options;
   }
 
   async start(): Promise<this> {
-    const admin = await openAdmin(this.dbPath);
-    this.credentials = await admin.createConsumer('worker test');
-    const { petition_id } = await admin.createPetition('Petition 1');
-    this.petitionIds.push(petition_id);
-    await admin.close();
-    await this.startService();
-    await this.relay.start();
-
+    await this.startServiceSide('worker test');
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
-    const config = {
-      upstream: `http://127.0.0.1:${this.relay.port}/v1`,
-      publicUrl: this.url,
-      allowedOrigins: ['https://www.example.org'],
-      petitions: this.petitionIds.map((id) => ({
-        id,
-        source: `https://www.example.org/petition-${id}`,
-        sourceDescription: 'campaign website',
-        requesterEmail: 'team@example.org',
-        proofOfWork: 0,
-        ...this.#options.petitionConfig?.(id),
-      })),
-      operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
-      rateLimit: { signaturesPerIpPerMinute: 1000 },
-      upstreamTimeoutMs: 1000,
-      ...this.#options.config,
-    };
+    const config = { ...this.proxyConfig(this.url), upstreamTimeoutMs: 1000, ...this.#options.config };
     process.env.WRANGLER_SEND_METRICS = 'false';
     process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
     const { unstable_startWorker } = await import('wrangler');
@@ -121,25 +85,6 @@ export class WorkerStack {
     await this.worker.ready;
   }
 
-  async startService(): Promise<void> {
-    this.service = await startService({
-      dbPath: this.dbPath,
-      port: this.servicePort,
-      autoGrant: this.#options.autoGrant ?? true,
-      allowPrivateCallbacks: true,
-      rateLimitPerMinute: 100_000,
-      retryBaseMs: 50,
-      log: () => undefined,
-    });
-    this.servicePort = this.service.port;
-    this.relay.targetPort = this.service.port;
-  }
-
-  async stopService(): Promise<void> {
-    await this.service?.close();
-    this.service = undefined;
-  }
-
   /** The emails of the signatures the service holds for the petition, one per row. */
   serviceEmails(petitionId = this.petitionIds[0]!): string[] {
     const db = new Sqlite(this.dbPath, { readonly: true });
@@ -170,8 +115,6 @@ export class WorkerStack {
 
   async close(): Promise<void> {
     await this.worker?.dispose();
-    await this.service?.close();
-    await this.relay.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    await this.closeServiceSide();
   }
 }
