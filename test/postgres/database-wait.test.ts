@@ -124,3 +124,14 @@ test('a SIGTERM while waiting ends the wait: exit 0, promptly', async (t) => {
   assert.ok(Date.now() - signalled < 1000, 'it did not wait for its next try');
   assert.match(run.stderr(), /petition service stopped before it started\n$/);
 });
+
+test('the wait names the database without its password, in every line', async (t) => {
+  const s = await setUp();
+  await s.admin.close();
+  databaseDown(t);
+  const withPassword = s.url.replace('//app@', '//app:s3cret-pw@');
+  const run = service(['--db', withPassword, '--db-wait', '1']);
+  assert.equal(await run.exited, 1);
+  assert.ok(run.stderr().includes(waiting(s.url, '0.5 s').replace('waiting 60 s', 'waiting 1 s')), run.stderr());
+  assert.ok(!run.stderr().includes('s3cret-pw'), run.stderr());
+});
