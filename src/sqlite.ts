@@ -9,4 +9,8 @@ import { createRequire } from 'node:module';
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 
 /** `new Sqlite(path, options)`: a connection, as better-sqlite3's `Database`. */
-export const Sqlite: typeof BetterSqlite3 = createRequire(import.meta.url)(nodeMajor >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20');
+const DRIVER = nodeMajor >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20';
+export const Sqlite: typeof BetterSqlite3 = createRequire(import.meta.url)(DRIVER);
+
+/** Where that driver's module is, for a worker thread to require it (wal-checkpointer.ts). */
+export const SQLITE_DRIVER_PATH = createRequire(import.meta.url).resolve(DRIVER);

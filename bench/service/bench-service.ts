@@ -11,6 +11,7 @@ import { openAdmin } from '../../src/service/admin.js';
 import { rsigDigest } from '../../src/shared/rsig-digest.js';
 import { formEncode } from '../../src/shared/signing.js';
 import { grantedKey, spawnService, type ServerProcess } from './service-process.js';
+import { realisticSigners } from '../realistic-signers.js';
 
 export const SOURCE = 'https://bench.example.org/';
 
@@ -36,21 +37,18 @@ export interface BenchService {
 
 /**
  * `count` bodies signed as the shared signFormBody signs (rsig last, salted with the key), with
- * the servers' synchronous digest to make many quickly; `tag` keeps each call's emails apart.
+ * the servers' synchronous digest to make many quickly, of realistic signers in no order
+ * (bench/realistic-signers.ts); `tag` keeps each call's emails apart.
  */
 export function signedBodies(client: { apiKey: string; secret: string; authKey: string; path: string }, count: number, tag: number): string[] {
   const { apiKey, secret, authKey, path } = client;
   const timestamp = new Date().toISOString();
-  const bodies: string[] = [];
-  for (let i = 0; i < count; i++) {
+  return realisticSigners(count, tag).map((signer) => {
     const requestString = formEncode([
-      ['api_key', apiKey], ['source', SOURCE], ['first_name', 'Bench'], ['last_name', `Signer ${i}`],
-      ['email', `bench${tag}.${i}@example.org`], ['address', '1 Main Street'], ['city', 'Lyon'], ['state_province', ''],
-      ['postal_code', '69001'], ['country_code', 'FR'], ['timestamp', timestamp], ['endpoint', path],
+      ['api_key', apiKey], ['source', SOURCE], ...Object.entries(signer), ['timestamp', timestamp], ['endpoint', path],
     ]);
-    bodies.push(`${requestString}&rsig=${rsigDigest(requestString, secret, authKey)}`);
-  }
-  return bodies;
+    return `${requestString}&rsig=${rsigDigest(requestString, secret, authKey)}`;
+  });
 }
 
 export async function startBenchService(prefix: string): Promise<BenchService> {

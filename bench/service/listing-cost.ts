@@ -1,8 +1,9 @@
 // Benchmark: what the group commit's storage work costs per signature (docs/benchmarks.md
 // "Service: ingest"), in this process, without HTTP: the service's own schema and code
 // (SignatureListing and the replay memory, batches of 32 as the ingest benchmark's load makes
-// them), against the yardstick's one row in a table without indexes, and with each of the
-// signatures' indexes dropped in turn, to show what each costs. Signers are random (names,
+// them), against the yardstick's one row under its unique email index, and with each of the
+// signatures' indexes (and the insight counts' triggers) dropped in turn, to show what each
+// costs, and with the search's B-trees of before issue 22 put back. Signers are random (names,
 // emails, postal codes), as a real petition's are. Variants alternate round after round.
 // Usage: node --import tsx bench/service/listing-cost.ts [rounds=5] [signatures=30000]
 import { Sqlite } from '../../src/sqlite.js';
@@ -46,7 +47,7 @@ function signers(count: number): Array<{ signer: SignerInput; identity: string; 
 }
 
 /** The service's group commit without HTTP; returns CPU microseconds per signature. */
-async function service(dropIndexes: string[], people: ReturnType<typeof signers>): Promise<number> {
+async function service(changes: string[], people: ReturnType<typeof signers>, replayMemory = true): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
   try {
     const path = join(dir, 'service.db');
@@ -54,7 +55,7 @@ async function service(dropIndexes: string[], people: ReturnType<typeof signers>
     const { petition_id } = await admin.createPetition('Bench');
     await admin.close();
     const db = openDatabase(path);
-    for (const index of dropIndexes) db.exec(`DROP INDEX ${index}`);
+    for (const statement of changes) db.exec(statement);
     const store = createStore(new SqliteEngine(db));
     const before = process.cpuUsage();
     for (let from = 0; from < people.length; from += BATCH) {
@@ -62,7 +63,7 @@ async function service(dropIndexes: string[], people: ReturnType<typeof signers>
       await store.db.transaction(async () => {
         const listing = new SignatureListing(store, now);
         for (const person of people.slice(from, from + BATCH)) {
-          if (!(await rememberRequestSignature(store, person.rsig, now + WINDOW_MS))) continue;
+          if (replayMemory && !(await rememberRequestSignature(store, person.rsig, now + WINDOW_MS))) continue;
           await listing.add({ petition_id, email_identity: person.identity, signer: person.signer, auth_key_request_id: 1, received_at: now, lang: 'en' });
         }
         await listing.finish();
@@ -76,20 +77,24 @@ async function service(dropIndexes: string[], people: ReturnType<typeof signers>
   }
 }
 
-/** The yardstick's storage: one row a request holding its body, WAL, synchronous=NORMAL. */
+/** The yardstick's storage (yardstick-server.ts): one row a request holding its body, under a UNIQUE (petition, email identity). */
 async function yardstick(people: ReturnType<typeof signers>): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
   try {
     const db = new Sqlite(join(dir, 'yardstick.db'));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.exec('CREATE TABLE submissions (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
-    const insert = db.prepare<[string]>('INSERT INTO submissions (body) VALUES (?)');
-    const bodies = people.map((person) => `${formEncode(Object.entries(person.signer).map(([name, value]) => [name, String(value)]))}&rsig=${person.rsig}`);
+    db.exec('CREATE TABLE submissions (id INTEGER PRIMARY KEY, petition_id INTEGER NOT NULL, email_identity TEXT NOT NULL, body TEXT NOT NULL)');
+    db.exec('CREATE UNIQUE INDEX submissions_by_email ON submissions(petition_id, email_identity)');
+    const insert = db.prepare<[string, string]>('INSERT OR IGNORE INTO submissions (petition_id, email_identity, body) VALUES (1, ?, ?)');
+    const bodies = people.map((person) => ({
+      identity: person.identity,
+      body: `${formEncode(Object.entries(person.signer).map(([name, value]) => [name, String(value)]))}&rsig=${person.rsig}`,
+    }));
     const before = process.cpuUsage();
     for (let from = 0; from < bodies.length; from += BATCH) {
       db.transaction(() => {
-        for (const body of bodies.slice(from, from + BATCH)) insert.run(body);
+        for (const { identity, body } of bodies.slice(from, from + BATCH)) insert.run(identity, body);
       })();
     }
     const cpu = process.cpuUsage(before);
@@ -100,12 +105,25 @@ async function yardstick(people: ReturnType<typeof signers>): Promise<number> {
   }
 }
 
+const dropIndexes = (...names: string[]) => names.map((name) => `DROP INDEX ${name}`);
+/** The console's search as it was written in the commit before issue 22 (search-migrations.ts). */
+const SEARCH_IN_THE_COMMIT = [
+  'CREATE INDEX signatures_by_name ON signatures(petition_id, name_key)',
+  'CREATE INDEX signatures_by_surname ON signatures(petition_id, surname_key)',
+  'CREATE INDEX signatures_by_postal_code ON signatures(petition_id, postal_key)',
+];
+const INSIGHT_TRIGGERS = ['DROP TRIGGER insight_signature_added', 'DROP TRIGGER insight_opt_ins_added'];
+
 const VARIANTS: Array<[string, (people: ReturnType<typeof signers>) => Promise<number>]> = [
-  ['yardstick (one row, no index)', yardstick],
+  ['yardstick (one row, unique email index)', yardstick],
   ['service, as it is', (people) => service([], people)],
-  ['  without the email index', (people) => service(['signatures_by_email'], people)],
-  ['  without the three search indexes', (people) => service(['signatures_by_name', 'signatures_by_surname', 'signatures_by_postal_code'], people)],
-  ['  without the listed-position index', (people) => service(['signatures_by_listed_position'], people)],
+  ['  with the three search B-trees (before)', (people) => service(SEARCH_IN_THE_COMMIT, people)],
+  ['  without the email index', (people) => service(dropIndexes('signatures_by_email'), people)],
+  ['  without the listed-position index', (people) => service(dropIndexes('signatures_by_listed_position'), people)],
+  ['  without the signed-on index', (people) => service(dropIndexes('signatures_by_signed_on'), people)],
+  ['  without the insight count triggers', (people) => service(INSIGHT_TRIGGERS, people)],
+  ['  without the replay memory', (people) => service([], people, false)],
+  ['  without all three', (people) => service([...INSIGHT_TRIGGERS, ...dropIndexes('signatures_by_signed_on')], people, false)],
 ];
 
 const results = new Map<string, number[]>(VARIANTS.map(([name]) => [name, []]));

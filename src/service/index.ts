@@ -23,6 +23,8 @@ import { SubmissionScreen } from './abuse/submission-screen.js';
 import type { ScreenedSubmission } from './signatures/signature-submission.js';
 import { openDatabase } from './store/engines/database.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
+import { SEARCH_CATCH_UP_EVERY_MS, indexWaitingSignatures } from './signatures/search-index.js';
+import { WalCheckpointer } from './store/engines/wal-checkpointer.js';
 import { QueueWorker } from './background/queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './limits/rate-limit.js';
 import { RateLimitSharing } from './limits/shared-rate-limit.js';
@@ -130,12 +132,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   if (onPostgres) await instance.start();
   const signInLimit = new SignInLimit(store, ipv6Prefix);
   let lastPrune = 0;
+  let lastSearchCatchUp = 0;
   const worker = new QueueWorker(
     store,
     health,
     async (now) => {
       await rateLimitSharing?.sync(now);
       await alerts?.tick(now);
+      if (now - lastSearchCatchUp >= SEARCH_CATCH_UP_EVERY_MS) {
+        lastSearchCatchUp = now;
+        await indexWaitingSignatures(store);
+      }
       if (now - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = now;
       await forgetExpiredRequestSignatures(store, now);
@@ -225,6 +232,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   const consoleUrl = `${origin}${CONSOLE_PATH}`;
   alerts = new TrendingAlerts({ store, webhook: options.alertWebhook, trend: options.trend, timing: deliveryTiming, context: deliveryContext, consoleUrl });
+  // A SQLite file's WAL is copied into it off the event loop (wal-checkpointer.ts).
+  const checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath);
   worker.start();
   delivery.start();
   alerts.start();
@@ -253,6 +262,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         await alerts?.stop();
         await mailer?.stop();
         if (onPostgres) await instance.stop();
+        await checkpointer?.stop();
         await store.db.close();
       })();
       return closing;

@@ -7,6 +7,7 @@ import { OperatorError } from '../errors/operator-error.js';
 import { signatureColumns } from '../signatures/signature-row.js';
 import type { Store } from '../store/store.js';
 import { signatureArrays } from '../store/bulk-store.js';
+import { indexWaitingSignatures } from '../signatures/search-index.js';
 import type { SignatureColumns } from '../store/store.js';
 
 const CHUNK = 50_000;
@@ -90,6 +91,8 @@ export async function seedSignatures(store: Store, petitionId: number, count: nu
       });
     });
     inserted += size;
+    // Searchable when the command ends, rather than after the service's ticks catch up.
+    while (await indexWaitingSignatures(store, 1));
   }
   return { inserted };
 }

@@ -1,9 +1,10 @@
 // How the console finds signatures: a petition's listed ones newest first, by page number and
 // read as a range of listed positions like the API's pages (pagination.ts), the unlisted ones
 // (hidden, unconfirmed, invalidated) by id, and a search by email, name or postal code that
-// reads only index ranges (search-keys.ts).
+// reads only indexes (search-keys.ts, search-index.ts).
 import { emailIdentity } from './email-identity.js';
-import { foldForSearch, postalKey, prefixRangeEnd } from '../store/search-keys.js';
+import { foldForSearch, ftsPrefixQuery, postalKey, prefixRangeEnd } from '../store/search-keys.js';
+import { SEARCH_WAITS_FOR_BATCHES, indexWaitingSignatures } from './search-index.js';
 import type { SignatureListRow } from '../store/signature-admin-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 
@@ -58,15 +59,18 @@ export async function searchSignatures(store: Store, petitionId: number, query: 
   } else {
     const name = foldForSearch(text);
     const postal = postalKey(text);
-    const limit = SEARCH_LIMIT + 1;
-    const byId = new Map<number, SignatureListRow>();
-    const matches = [
-      ...(name ? await store.searchByName.all(petitionId, name, prefixRangeEnd(name), limit) : []),
-      ...(name ? await store.searchBySurname.all(petitionId, name, prefixRangeEnd(name), limit) : []),
-      ...(postal ? await store.searchByPostalCode.all(petitionId, postal, prefixRangeEnd(postal), limit) : []),
-    ];
-    for (const row of matches) byId.set(row.id, row);
-    found = [...byId.values()];
+    const match = ftsPrefixQuery(petitionId, name, postal);
+    if (match === '') return { rows: [], more: false };
+    await indexWaitingSignatures(store, SEARCH_WAITS_FOR_BATCHES);
+    found = await store.searchByText.all({
+      petition_id: petitionId,
+      match,
+      name,
+      name_end: prefixRangeEnd(name),
+      postal,
+      postal_end: prefixRangeEnd(postal),
+      limit: SEARCH_LIMIT + 1,
+    });
   }
   found.sort((a, b) => b.signed_on - a.signed_on || b.id - a.id);
   return { rows: found.slice(0, SEARCH_LIMIT), more: found.length > SEARCH_LIMIT };

@@ -30,3 +30,21 @@ export function postalKey(postalCode: string): string {
 export function prefixRangeEnd(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
 }
+
+/** Something FTS5's tokenizer keeps as a term: a letter or a digit. */
+const TERM_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** An FTS5 phrase matching a column's start, its last term a prefix: `^ "ada lov" *`. */
+function startsWith(columns: string, text: string): string | undefined {
+  return TERM_CHARACTER.test(text) ? `${columns} : ^ "${text.replaceAll('"', '""')}" *` : undefined;
+}
+
+/**
+ * The FTS5 query (search-migrations.ts's table) for signatures of `petitionId` whose folded
+ * name, in either order, starts with `name`, or whose postal key starts with `postal`: the
+ * prefix ranges above, as its terms. '' when neither has a term to look for.
+ */
+export function ftsPrefixQuery(petitionId: number, name: string, postal: string): string {
+  const either = [startsWith('{name surname}', name), startsWith('postal', postal)].filter(Boolean);
+  return either.length === 0 ? '' : `petition : p${petitionId} AND (${either.join(' OR ')})`;
+}

@@ -59,7 +59,7 @@ export type ExportRow = [
  */
 export const PARKED_POSITION_OFFSET = 1e15;
 
-const LIST_COLUMNS = 'id, petition_id, first_name, last_name, email, city, postal_code, country_code, signed_on, hidden, state, listed_position';
+export const LIST_COLUMNS = 'id, petition_id, first_name, last_name, email, city, postal_code, country_code, signed_on, hidden, state, listed_position';
 
 export function signatureAdminStatements(db: SqlEngine) {
   return {
@@ -117,15 +117,6 @@ export function signatureAdminStatements(db: SqlEngine) {
     ),
     searchByEmail: db.prepare<[number, string], SignatureListRow>(
       `SELECT ${LIST_COLUMNS} FROM signatures WHERE petition_id = ? AND email_identity = ?`,
-    ),
-    searchByName: db.prepare<[number, string, string, number], SignatureListRow>(
-      `SELECT ${LIST_COLUMNS} FROM signatures WHERE petition_id = ? AND name_key >= ? AND name_key < ? LIMIT ?`,
-    ),
-    searchBySurname: db.prepare<[number, string, string, number], SignatureListRow>(
-      `SELECT ${LIST_COLUMNS} FROM signatures WHERE petition_id = ? AND surname_key >= ? AND surname_key < ? LIMIT ?`,
-    ),
-    searchByPostalCode: db.prepare<[number, string, string, number], SignatureListRow>(
-      `SELECT ${LIST_COLUMNS} FROM signatures WHERE petition_id = ? AND postal_key >= ? AND postal_key < ? LIMIT ?`,
     ),
     /**
      * Copies every page in the WAL into the file and truncates the WAL to nothing; false when a

@@ -12,6 +12,7 @@ import { operatorStatements } from './operator-store.js';
 import { paperStatements } from './paper-store.js';
 import { signInStatements } from './sign-in-store.js';
 import { signatureAdminStatements } from './signature-admin-store.js';
+import { searchStatements } from './search-store.js';
 import { abuseStatements } from './abuse-store.js';
 import { insightStatements } from './insight-store.js';
 import { invalidationStatements } from './invalidation-store.js';
@@ -148,6 +149,7 @@ export function createStore(db: SqlEngine) {
     ...deliveryStatements(db),
     ...confirmationStatements(db),
     ...signatureAdminStatements(db),
+    ...searchStatements(db),
     ...operatorStatements(db),
     ...signInStatements(db),
     ...instanceStatements(db),

@@ -5,15 +5,33 @@ import type { SubdivisionList } from './country-address.js';
 
 const folded = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('en');
 
+/**
+ * Each list's ways of writing, folded, to its key: made once per list rather than folding the
+ * whole list for every signer (it showed in the service's ingest profile, docs/benchmarks.md).
+ * The first way wins: a key before a name, a name before a Latin name, then ISO codes.
+ */
+const lookups = new WeakMap<SubdivisionList, Map<string, string>>();
+
+function lookup(list: SubdivisionList): Map<string, string> {
+  let byFolded = lookups.get(list);
+  if (!byFolded) {
+    byFolded = new Map();
+    for (const names of [list.keys, list.names, list.latinNames, list.isoCodes]) {
+      names?.forEach((name, at) => {
+        const key = folded(name);
+        if (name !== '' && !byFolded!.has(key)) byFolded!.set(key, list.keys[at]!);
+      });
+    }
+    lookups.set(list, byFolded);
+  }
+  return byFolded;
+}
+
 /** The subdivision's key, or undefined when the value names none of the country's. */
 export function subdivisionKey(list: SubdivisionList, value: string): string | undefined {
   const wanted = folded(value);
   if (wanted === '') return undefined;
-  for (const names of [list.keys, list.names, list.latinNames, list.isoCodes]) {
-    const at = names?.findIndex((name) => name !== '' && folded(name) === wanted) ?? -1;
-    if (at >= 0) return list.keys[at];
-  }
-  return undefined;
+  return lookup(list).get(wanted);
 }
 
 /**

@@ -39,7 +39,11 @@ const DROP_OPT_INS_POSTGRES = `DROP TABLE insight_opt_ins; DROP TRIGGER insight_
   ALTER TABLE signatures DROP COLUMN opt_ins`;
 const DROP_PAPER = `DROP INDEX signatures_by_paper_batch; ALTER TABLE signatures DROP COLUMN paper_batch_id;
   ALTER TABLE signatures DROP COLUMN channel; DROP TABLE paper_batches`;
-const DROP_SQLITE = `${DROP_OPT_INS_SQLITE}; ${DROP_PAPER}; DROP TRIGGER insight_signature_added; DROP TRIGGER insight_signature_removed; DROP TRIGGER insight_signature_changed;
+// And the search index's (SQLite only), which gives the three B-tree indexes back.
+const DROP_SEARCH_SQLITE = `DROP TRIGGER search_signature_removed; DROP TABLE signature_search; DROP TABLE search_progress;
+  CREATE INDEX signatures_by_name ON signatures(petition_id, name_key); CREATE INDEX signatures_by_surname ON signatures(petition_id, surname_key);
+  CREATE INDEX signatures_by_postal_code ON signatures(petition_id, postal_key)`;
+const DROP_SQLITE = `${DROP_SEARCH_SQLITE}; ${DROP_OPT_INS_SQLITE}; ${DROP_PAPER}; DROP TRIGGER insight_signature_added; DROP TRIGGER insight_signature_removed; DROP TRIGGER insight_signature_changed;
   DROP TABLE insight_hours; DROP TABLE insight_places; DROP TABLE insight_sources; DROP TABLE insight_confirmations;
   PRAGMA user_version = ${MIGRATIONS.indexOf(INSIGHT_MIGRATIONS[0]!)}`;
 const DROP_POSTGRES = `${DROP_OPT_INS_POSTGRES}; ${DROP_PAPER}; DROP TABLE insight_hours, insight_places, insight_sources, insight_confirmations;

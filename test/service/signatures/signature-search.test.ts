@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { openDatabase } from '../../../src/service/store/engines/database.js';
 import { SqliteEngine } from '../../../src/service/store/engines/sqlite-engine.js';
 import { createStore } from '../../../src/service/store/store.js';
+import { ftsPrefixQuery } from '../../../src/service/store/search-keys.js';
 import { pageText } from '../console-client.js';
 import { startConsoleFixture } from '../console-fixture.js';
 import type { ConsoleFixture } from '../console-fixture.js';
@@ -71,9 +72,11 @@ describe('searching signatures', () => {
       const plan = (statement: { source: string }, ...args: unknown[]) =>
         ((store.db as SqliteEngine).db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...args) as { detail: string }[]).map((row) => row.detail).join(' | ');
       const cases: Array<[string, string, RegExp]> = [
-        ['searchByName', plan(store.searchByName, 1, 'ada', 'ada\u{10FFFF}', 101), /SEARCH signatures USING INDEX signatures_by_name \(petition_id=\? AND name_key>\? AND name_key<\?\)/],
-        ['searchBySurname', plan(store.searchBySurname, 1, 'zola', 'zola\u{10FFFF}', 101), /USING INDEX signatures_by_surname \(petition_id=\? AND surname_key>\? AND surname_key<\?\)/],
-        ['searchByPostalCode', plan(store.searchByPostalCode, 1, 'sw1', 'sw1\u{10FFFF}', 101), /USING INDEX signatures_by_postal_code \(petition_id=\? AND postal_key>\? AND postal_key<\?\)/],
+        [
+          'searchByText',
+          plan(store.searchByText, { petition_id: 1, match: ftsPrefixQuery(1, 'ada', 'ada'), name: 'ada', name_end: 'ada\u{10FFFF}', postal: 'ada', postal_end: 'ada\u{10FFFF}', limit: 101 }),
+          /^SEARCH signatures USING INTEGER PRIMARY KEY \(rowid=\?\) \| LIST SUBQUERY 1 \| SCAN signature_search VIRTUAL TABLE INDEX \d+:M/,
+        ],
         ['searchByEmail', plan(store.searchByEmail, 1, 'ada@example.org'), /USING INDEX signatures_by_email \(petition_id=\? AND email_identity=\?\)/],
         ['listedNewestFirst', plan(store.listedNewestFirst, 1, 1, 50), /USING INDEX signatures_by_listed_position \(petition_id=\? AND listed_position>\? AND listed_position<\?\)/],
         ['unlistedBefore', plan(store.unlistedBefore, 1, 1e9, 51), /USING INDEX signatures_unlisted \(petition_id=\? AND id<\?\)/],

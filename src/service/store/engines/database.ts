@@ -1,5 +1,6 @@
 // Opens the service's one SQLite file and creates or migrates its schema; both the running
 // service and the admin commands (possibly another process) go through here.
+import { FALLBACK_PAGES } from './wal-checkpointer.js';
 import type Database from 'better-sqlite3';
 import { Sqlite } from '../../../sqlite.js';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
@@ -94,6 +95,8 @@ function configure(db: ServiceDatabase, busyTimeoutMs: number): void {
   // console's search), and on a large petition a small cache re-reads and re-writes their
   // pages (a 500,000-signature seed: 32 s with 2 MiB, 22 s with 16, 21 with 64).
   db.pragma('cache_size = -16384');
+  // The service checkpoints from a worker thread (wal-checkpointer.ts); this is the fallback.
+  db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   // The admin commands write from another process while the service runs.
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
 }

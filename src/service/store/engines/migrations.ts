@@ -7,6 +7,7 @@ import { INSIGHT_MIGRATIONS } from './insight-migrations.js';
 import { INTEGRITY_MIGRATIONS } from './integrity-migrations.js';
 import { OPT_IN_MIGRATIONS } from './opt-in-migrations.js';
 import { PAPER_MIGRATIONS } from './paper-migrations.js';
+import { SEARCH_MIGRATIONS } from './search-migrations.js';
 
 /**
  * Schema versions in order; the file's `user_version` says how many have been applied.
@@ -217,4 +218,5 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   ...INSIGHT_MIGRATIONS,
   ...PAPER_MIGRATIONS,
   ...OPT_IN_MIGRATIONS,
+  ...SEARCH_MIGRATIONS,
 ];

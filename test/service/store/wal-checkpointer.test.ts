@@ -1,0 +1,62 @@
+// The WAL is copied into the database file by a worker thread (wal-checkpointer.ts), not by the
+// COMMIT of a group of signatures on the event loop: the connection's own checkpoint waits for
+// 16,000 pages, as a fallback.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Sqlite } from '../../../src/sqlite.js';
+import { openDatabase } from '../../../src/service/store/engines/database.js';
+import { CHECKPOINT_EVERY_MS, FALLBACK_PAGES, WalCheckpointer } from '../../../src/service/store/engines/wal-checkpointer.js';
+import { eventually, grantedKey, signerFields, startTestService, submitSignature } from '../harness.js';
+import type { TestService } from '../harness.js';
+import { SQLITE_ONLY } from '../test-database.js';
+
+/** Signatures in the database file alone, as a copy without its WAL reads it. */
+function inTheFileAlone(t: TestService): number {
+  const copy = join(t.dir, `file-alone-${Date.now()}.db`);
+  copyFileSync(t.dbPath, copy);
+  const db = new Sqlite(copy, { readonly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM signatures').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe('checkpoints off the event loop', { skip: SQLITE_ONLY }, () => {
+  let t: TestService;
+  before(async () => {
+    t = await startTestService();
+  });
+  after(() => t.close());
+
+  test('the connection checkpoints itself only past 16,000 pages', () => {
+    assert.equal(FALLBACK_PAGES, 16_000);
+    const db = openDatabase(join(t.dir, 'other.db'));
+    try {
+      assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), FALLBACK_PAGES);
+    } finally {
+      db.close();
+    }
+  });
+
+  test('signatures committed reach the database file within a few checkpoint periods, with no request to make them', async () => {
+    const source = 'https://checkpoint.example.org/';
+    const key = await grantedKey(t, source);
+    for (let i = 0; i < 20; i++) assert.equal((await submitSignature(t, source, key, signerFields())).status, 202);
+    const started = Date.now();
+    await eventually(() => inTheFileAlone(t), (n) => n === 20, 3000);
+    assert.ok(Date.now() - started < 10 * CHECKPOINT_EVERY_MS + 1000);
+  });
+});
+
+describe('the checkpointer on its own', () => {
+  test('reports each checkpoint, and a file that is gone as an error it tries again, without ending', async () => {
+    const reports: Array<{ log?: number; error?: string }> = [];
+    const checkpointer = new WalCheckpointer('/nonexistent/petition-embed/service.db', (report) => reports.push(report));
+    await eventually(() => reports.length, (n) => n >= 2, 3000);
+    await checkpointer.stop();
+    assert.ok(reports.every((report) => report.error !== undefined), JSON.stringify(reports));
+  });
+});
