@@ -5,22 +5,15 @@
 // B-tree: the duplicate index of a real petition takes keys all over its range.
 import { CITIES, FIRST_NAMES, LAST_NAMES } from '../src/service/seed/seed-people.js';
 import { foldForSearch } from '../src/service/store/search-keys.js';
+import type { SignerInput } from '../src/shared/signer-fields.js';
 
 const DOMAINS = [
   'gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'icloud.com', 'gmx.de', 'web.de', 'orange.fr',
   'free.fr', 'libero.it', 'proton.me', 'mail.ru', 'yandex.ru', 'btinternet.com', 'example.org',
 ];
 
-export interface BenchSigner {
-  first_name: string;
-  last_name: string;
-  email: string;
-  address: string;
-  city: string;
-  state_province: string;
-  postal_code: string;
-  country_code: string;
-}
+/** The fields a signer must give. */
+export type BenchSigner = Omit<SignerInput, 'phone' | 'reason' | 'hidden'>;
 
 /** A small seeded generator (mulberry32): the same tag gives the same signers, run after run. */
 function generator(seed: number): () => number {
