@@ -12,15 +12,23 @@ import { eventually, grantedKey, signerFields, startTestService, submitSignature
 import type { TestService } from '../harness.js';
 import { SQLITE_ONLY } from '../test-database.js';
 
-/** Signatures in the database file alone, as a copy without its WAL reads it. */
+/**
+ * Signatures in the database file alone, as a copy without its WAL reads it; -1 for a copy
+ * taken while a checkpoint was writing the file (torn), read again on the next try.
+ */
 function inTheFileAlone(t: TestService): number {
-  const copy = join(t.dir, `file-alone-${Date.now()}.db`);
+  const copy = join(t.dir, `file-alone-${Date.now()}-${Math.random()}.db`);
   copyFileSync(t.dbPath, copy);
-  const db = new Sqlite(copy, { readonly: true });
+  let db: InstanceType<typeof Sqlite> | undefined;
   try {
+    db = new Sqlite(copy, { readonly: true });
+    // The schema itself may still be only in the WAL, as the rows are until a checkpoint.
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'signatures'").get()) return 0;
     return (db.prepare('SELECT COUNT(*) AS n FROM signatures').get() as { n: number }).n;
+  } catch {
+    return -1;
   } finally {
-    db.close();
+    db?.close();
   }
 }
 
