@@ -24,7 +24,7 @@ import type { ScreenedSubmission } from './signatures/signature-submission.js';
 import { openDatabase } from './store/engines/database.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
 import { SEARCH_CATCH_UP_EVERY_MS, indexWaitingSignatures } from './signatures/search-index.js';
-import { WalCheckpointer } from './store/engines/wal-checkpointer.js';
+import { WalCheckpointer, checkpointLog } from './store/engines/wal-checkpointer.js';
 import { QueueWorker } from './background/queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './limits/rate-limit.js';
 import { RateLimitSharing } from './limits/shared-rate-limit.js';
@@ -233,7 +233,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const consoleUrl = `${origin}${CONSOLE_PATH}`;
   alerts = new TrendingAlerts({ store, webhook: options.alertWebhook, trend: options.trend, timing: deliveryTiming, context: deliveryContext, consoleUrl });
   // A SQLite file's WAL is copied into it off the event loop (wal-checkpointer.ts).
-  const checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath);
+  const checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath, checkpointLog(log));
   worker.start();
   delivery.start();
   alerts.start();

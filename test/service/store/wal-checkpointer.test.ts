@@ -3,11 +3,11 @@
 // 16,000 pages, as a fallback.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { Sqlite } from '../../../src/sqlite.js';
 import { openDatabase } from '../../../src/service/store/engines/database.js';
-import { CHECKPOINT_EVERY_MS, FALLBACK_PAGES, WalCheckpointer } from '../../../src/service/store/engines/wal-checkpointer.js';
+import { CHECKPOINT_EVERY_MS, FALLBACK_PAGES, WalCheckpointer, checkpointLog } from '../../../src/service/store/engines/wal-checkpointer.js';
 import { eventually, grantedKey, signerFields, startTestService, submitSignature } from '../harness.js';
 import type { TestService } from '../harness.js';
 import { SQLITE_ONLY } from '../test-database.js';
@@ -66,5 +66,38 @@ describe('the checkpointer on its own', () => {
     await eventually(() => reports.length, (n) => n >= 2, 3000);
     await checkpointer.stop();
     assert.ok(reports.every((report) => report.error !== undefined), JSON.stringify(reports));
+  });
+});
+
+describe('what the operator is told', () => {
+  test('a failing run once with its code, the first success after it once, and nothing while all is well', () => {
+    const lines: string[] = [];
+    const report = checkpointLog((line) => lines.push(line));
+    report({ log: 3, checkpointed: 3 });
+    assert.deepEqual(lines, []);
+    report({ error: 'SQLITE_BUSY' });
+    report({ error: 'SQLITE_BUSY' });
+    report({ error: 'SQLITE_FULL' });
+    assert.deepEqual(lines, ['database checkpoint failed (SQLITE_BUSY): the WAL file grows until one succeeds; trying every 250 ms']);
+    report({ log: 10, checkpointed: 10 });
+    report({ log: 0, checkpointed: 0 });
+    assert.deepEqual(lines.slice(1), ['database checkpoint works again']);
+    report({ error: 'SQLITE_FULL' });
+    assert.match(lines[2]!, /^database checkpoint failed \(SQLITE_FULL\)/);
+  });
+
+  test('a service whose database file went away says so, by its code, with no path or data', { skip: SQLITE_ONLY }, async () => {
+    const t = await startTestService();
+    try {
+      renameSync(t.dbPath, `${t.dbPath}.away`);
+      await eventually(() => t.logs.filter((line) => line.startsWith('database checkpoint failed')), (found) => found.length === 1, 3000);
+      const line = t.logs.find((l) => l.startsWith('database checkpoint failed'))!;
+      assert.match(line, /^database checkpoint failed \(SQLITE_CANTOPEN\)/);
+      assert.ok(!line.includes(t.dir));
+      renameSync(`${t.dbPath}.away`, t.dbPath);
+      await eventually(() => t.logs.includes('database checkpoint works again'), Boolean, 3000);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -43,6 +43,24 @@ export interface CheckpointReport {
   error?: string;
 }
 
+/**
+ * What the operator is told about the checkpoints: a failure once, when a run of them begins
+ * (with its error code only), and the first success after it. A WAL that keeps growing is then
+ * never silent, and a busy moment costs one line each way.
+ */
+export function checkpointLog(log: (line: string) => void): (report: CheckpointReport) => void {
+  let failing: string | undefined;
+  return (report) => {
+    if (report.error !== undefined) {
+      if (failing === undefined) log(`database checkpoint failed (${report.error}): the WAL file grows until one succeeds; trying every ${CHECKPOINT_EVERY_MS} ms`);
+      failing = report.error;
+    } else if (failing !== undefined) {
+      failing = undefined;
+      log('database checkpoint works again');
+    }
+  };
+}
+
 export class WalCheckpointer {
   readonly #worker: Worker;
   readonly #exited: Promise<void>;
