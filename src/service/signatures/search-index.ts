@@ -22,6 +22,10 @@ export async function indexWaitingSignatures(store: Store, batches = 1): Promise
 }
 
 async function indexBatch(store: Store): Promise<boolean> {
+  // Looked at first outside a transaction: an idle tick, or a search with nothing waiting, takes
+  // no write lock (and on PostgreSQL, where nothing ever waits, opens no transaction).
+  const waiting = (await store.searchBacklog.get())!;
+  if (waiting.latest <= waiting.indexed_through) return false;
   return store.db.transaction(async () => {
     const { indexed_through: from, latest } = (await store.searchBacklog.get())!;
     if (latest <= from) return false;

@@ -45,6 +45,8 @@ function startsWith(columns: string, text: string): string | undefined {
  * prefix ranges above, as its terms. '' when neither has a term to look for.
  */
 export function ftsPrefixQuery(petitionId: number, name: string, postal: string): string {
+  // The petition's term, `p` and its id, is written by search-store.ts's indexSignatures (and
+  // the migration that built the table) as 'p' || petition_id.
   const either = [startsWith('{name surname}', name), startsWith('postal', postal)].filter(Boolean);
   return either.length === 0 ? '' : `petition : p${petitionId} AND (${either.join(' OR ')})`;
 }

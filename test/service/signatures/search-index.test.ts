@@ -106,12 +106,20 @@ describe('the search index, filled after the commit', { skip: SQLITE_ONLY }, () 
 });
 
 /** A database with one petition and no service on it: nothing indexes but what a test calls. */
-async function quietDatabase(): Promise<{ dir: string; dbPath: string; petitionId: number; admin: ServiceAdmin }> {
+async function quietDatabase(): Promise<{ dbPath: string; petitionId: number; admin: ServiceAdmin; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'search-index-'));
   const dbPath = join(dir, 'service.db');
   const admin = await openAdmin(dbPath);
   const { petition_id: petitionId } = await admin.createPetition('Quiet');
-  return { dir, dbPath, petitionId, admin };
+  return {
+    dbPath,
+    petitionId,
+    admin,
+    async close() {
+      await admin.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 describe('a search waits for at most three batches of 20,000 ids', { skip: SQLITE_ONLY }, () => {
@@ -119,10 +127,7 @@ describe('a search waits for at most three batches of 20,000 ids', { skip: SQLIT
   before(async () => {
     t = await quietDatabase();
   });
-  after(async () => {
-    await t.admin.close();
-    rmSync(t.dir, { recursive: true, force: true });
-  });
+  after(() => t.close());
 
   test('60,001 signatures waiting: one search indexes 60,000 of them, the next batch the last one', async () => {
     assert.equal(SEARCH_WAITS_FOR_BATCHES, 3);
@@ -149,10 +154,7 @@ describe('the schema version that adds the index', { skip: SQLITE_ONLY }, () => 
   before(async () => {
     t = await quietDatabase();
   });
-  after(async () => {
-    await t.admin.close();
-    rmSync(t.dir, { recursive: true, force: true });
-  });
+  after(() => t.close());
 
   test('a seed is searchable when the command ends', async () => {
     await t.admin.seed(t.petitionId, 500);
