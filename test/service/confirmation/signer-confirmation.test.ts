@@ -252,8 +252,10 @@ describe('an SMTP server that refuses', () => {
       assert.equal((await submitSignature(g.t, source, gkey, signerFields({ email: 'unlucky@example.org' }))).status, 202);
       const logs = await eventually(() => g.t.logs, (lines) => lines.some((line) => /^confirmation mail for signature \d+: attempt 1 failed \(ECONNREFUSED\)$/.test(line)), 5000);
       assert.ok(logs.some((line) => /attempt 1 failed \(ECONNREFUSED\)/.test(line)), logs.join('\n'));
-      const row = (await readDatabase(g.t, (db) => db.prepare<[], { mail_due_at: number; mail_attempts: number }>('SELECT mail_due_at, mail_attempts FROM signature_confirmations').get()))!;
-      assert.equal(row.mail_attempts, 1);
+      // The line is logged once the attempt is recorded; another connection is given a moment to see it.
+      const read = () => readDatabase(g.t, (db) => db.prepare<[], { mail_due_at: number; mail_attempts: number }>('SELECT mail_due_at, mail_attempts FROM signature_confirmations').get());
+      const row = (await eventually(read, (found) => found?.mail_attempts === 1, 3000))!;
+      assert.equal(row.mail_attempts, 1, JSON.stringify(row));
       assert.ok(row.mail_due_at >= before + 20_000, 'tried again about 30 s later, not at once');
     } finally {
       await g.close();
