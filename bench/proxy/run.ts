@@ -8,7 +8,8 @@
 // Servers are child processes on 127.0.0.1 (processes.ts); autocannon runs in this process,
 // which does nothing else while a round runs. Every loop and wait is bounded.
 // Usage: node --import tsx bench/proxy/run.ts [--duration 3] [--rounds 5] [--connections 50]
-//          [--only reads,submissions,stale] [--profile DIR  (the proxy runs under node --cpu-prof)]
+//          [--only reads,submissions,stale] [--profile DIR  (the proxy, and the service into DIR/service, run under node --cpu-prof)]
+//          [--direct-connections N  (the straight side's submissions on N connections instead of 64)]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string', default: 'reads,submissions,stale' },
     profile: { type: 'string' },
+    'direct-connections': { type: 'string' },
   },
 });
 const durationSeconds = Number(values.duration);
@@ -67,7 +69,9 @@ async function main(): Promise<Record<string, unknown>> {
   const servicePort = await freePort();
   // --allow-private-callbacks: the benchmark's own key request names a loopback callback.
   const serviceArgs = ['bin/petition-embed.js', 'service', '--port', String(servicePort), '--db', dbPath, '--auto-grant', '--allow-private-callbacks', '--rate-limit', '100000000'];
-  const startService = () => startServer(serviceArgs, /(http:\/\/[\d.]+:\d+\/v1)/);
+  // Under --profile the service is profiled too, into DIR/service: the half of a submission's cost it carries.
+  const serviceProfile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile, 'service')}`] : [];
+  const startService = () => startServer([...serviceProfile, ...serviceArgs], /(http:\/\/[\d.]+:\d+\/v1)/);
   let service: ServerProcess = await startService();
 
   const proxyPort = await freePort();
@@ -157,6 +161,7 @@ async function main(): Promise<Record<string, unknown>> {
       secret: credentials.secret,
       durationSeconds,
       rounds,
+      directConnections: values['direct-connections'] === undefined ? undefined : Number(values['direct-connections']),
       forwardedTo: (key) => upstreamCalls(proxy.url, key),
     });
   }

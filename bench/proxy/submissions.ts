@@ -5,6 +5,7 @@
 import { signFormBody } from '../../src/shared/signing.js';
 import { grantedKey } from '../service/service-process.js';
 import { eachBodyOnce, median, round, rounded, type Round } from './load.js';
+import { realisticSigners, type BenchSigner } from '../realistic-signers.js';
 
 /** Submissions one round can send at most, per second of the round (the service takes about 5,500/s). */
 const BODIES_PER_SECOND = 15_000;
@@ -21,21 +22,19 @@ export interface SubmissionBench {
   secret: string;
   durationSeconds: number;
   rounds: number;
+  /**
+   * Connections of the straight side (default 64, as the proxied side): fewer slow it to the
+   * proxy's pace, to see what the service's CPU per submission is at that pace.
+   */
+  directConnections?: number | undefined;
   /** The proxy's count of upstream calls for a key such as `POST /v1/petitions/1/signatures`. */
   forwardedTo: (key: string) => Promise<number>;
 }
 
-function signer(side: string, round: number, index: number) {
-  return {
-    first_name: 'Bench',
-    last_name: `Signer ${index}`,
-    email: `bench.${side}.${round}.${index}@example.net`,
-    address: '1 Load Street',
-    city: 'Springfield',
-    state_province: 'IL',
-    postal_code: '62701',
-    country_code: 'US',
-  };
+/** A round's signers, realistic and in no order (bench/realistic-signers.ts), the sides' and rounds' addresses apart. */
+const SIDES = { direct: 1, proxy: 2 } as const;
+function signers(side: keyof typeof SIDES, round: number, count: number): BenchSigner[] {
+  return realisticSigners(count, SIDES[side] * 1000 + round + 1);
 }
 
 export async function submissionRounds(bench: SubmissionBench): Promise<Record<string, unknown>> {
@@ -49,8 +48,8 @@ export async function submissionRounds(bench: SubmissionBench): Promise<Record<s
   const direct = async (n: number, seconds: number): Promise<Round> => {
     const timestamp = new Date().toISOString();
     const bodies: string[] = [];
-    for (let i = 0; i < BODIES_PER_SECOND * seconds; i++) {
-      const fields = Object.entries(signer('direct', n, i));
+    for (const signer of signers('direct', n, BODIES_PER_SECOND * seconds)) {
+      const fields = Object.entries(signer).filter((field): field is [string, string] => typeof field[1] === 'string');
       bodies.push(
         await signFormBody(
           [['api_key', bench.apiKey], ['source', source], ...fields, ['timestamp', timestamp], ['endpoint', servicePath]],
@@ -61,7 +60,7 @@ export async function submissionRounds(bench: SubmissionBench): Promise<Record<s
     }
     return round({
       origin: new URL(bench.serviceUrl).origin,
-      connections: CONNECTIONS,
+      connections: bench.directConnections ?? CONNECTIONS,
       durationSeconds: seconds,
       pids: [bench.servicePid],
       expectedStatus: 202,
@@ -70,7 +69,7 @@ export async function submissionRounds(bench: SubmissionBench): Promise<Record<s
   };
   let queued = 0;
   const proxied = async (n: number, seconds: number): Promise<Round> => {
-    const bodies = Array.from({ length: BODIES_PER_SECOND * seconds }, (_, i) => JSON.stringify(signer('proxy', n, i)));
+    const bodies = signers('proxy', n, BODIES_PER_SECOND * seconds).map((signer) => JSON.stringify(signer));
     const before = await bench.forwardedTo(forwardKey);
     const result = await round({
       origin: bench.proxyUrl,
@@ -104,6 +103,7 @@ export async function submissionRounds(bench: SubmissionBench): Promise<Record<s
   const directRate = median(straight.map((r) => r.perSecond));
   return {
     connections: CONNECTIONS,
+    straight_connections: bench.directConnections ?? CONNECTIONS,
     through_proxy_per_s: rounded(viaProxy.map((r) => r.perSecond)),
     straight_to_service_per_s: rounded(straight.map((r) => r.perSecond)),
     through_proxy_median: Math.round(proxyRate),

@@ -4,8 +4,11 @@
 // them), against the yardstick's one row under its unique email index, and with each of the
 // signatures' indexes (and the insight counts' triggers) dropped in turn, to show what each
 // costs, and with the search's B-trees of before issue 22 put back. Signers are random (names,
-// emails, postal codes), as a real petition's are. Variants alternate round after round.
-// Usage: node --import tsx bench/service/listing-cost.ts [rounds=5] [signatures=30000]
+// emails, postal codes), as a real petition's are. Variants alternate round after round. The
+// last ones add what a proxy sends with each signature (a withdrawal token, a client address,
+// attribution), to show what the service's half of a proxied submission stores more; a batch
+// size below 32 shows the commit's fixed work at a slower pace (the proxy's load makes about 7).
+// Usage: node --import tsx bench/service/listing-cost.ts [rounds=5] [signatures=30000] [batch=32]
 import { Sqlite } from '../../src/sqlite.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,17 +23,28 @@ import { CITIES, FIRST_NAMES, LAST_NAMES } from '../../src/service/seed/seed-peo
 import { SignatureListing } from '../../src/service/signatures/signature-listing.js';
 import { createStore } from '../../src/service/store/store.js';
 import type { SignerInput } from '../../src/shared/signer-fields.js';
+import type { OriginColumns } from '../../src/service/store/store.js';
+import { originColumns } from '../../src/service/signatures/signature-row.js';
+import { secretTokenHash } from '../../src/service/http/secret-token.js';
 import { formEncode } from '../../src/shared/signing.js';
 import { median } from '../median.js';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const SIGNATURES = Number(process.argv[3] ?? 30_000);
-const BATCH = 32;
+const BATCH = Number(process.argv[4] ?? 32);
 const WINDOW_MS = 300_000;
 
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
-function signers(count: number): Array<{ signer: SignerInput; identity: string; rsig: string }> {
+interface Person {
+  signer: SignerInput;
+  identity: string;
+  rsig: string;
+  /** What a proxy adds to each signature: its signer's withdrawal token (hashed) and where it came from. */
+  fromProxy: { withdrawal_token_hash: string; origin: OriginColumns };
+}
+
+function signers(count: number): Person[] {
   return Array.from({ length: count }, (_, i) => {
     const city = pick(CITIES);
     const email = `${randomBytes(6).toString('hex')}.${i}@example.org`;
@@ -42,12 +56,16 @@ function signers(count: number): Array<{ signer: SignerInput; identity: string; 
       },
       identity: emailIdentity(email),
       rsig: randomBytes(32).toString('hex'),
+      fromProxy: {
+        withdrawal_token_hash: secretTokenHash(randomBytes(32).toString('base64url')),
+        origin: originColumns({ client_address: `203.0.${i % 256}.${(i * 7) % 256}`, utm_source: 'newsletter', referrer_host: 'www.example.org' }),
+      },
     };
   });
 }
 
 /** The service's group commit without HTTP; returns CPU microseconds per signature. */
-async function service(changes: string[], people: ReturnType<typeof signers>, replayMemory = true): Promise<number> {
+async function service(changes: string[], people: Person[], replayMemory = true, fromProxy = false): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
   try {
     const path = join(dir, 'service.db');
@@ -64,7 +82,7 @@ async function service(changes: string[], people: ReturnType<typeof signers>, re
         const listing = new SignatureListing(store, now);
         for (const person of people.slice(from, from + BATCH)) {
           if (replayMemory && !(await rememberRequestSignature(store, person.rsig, now + WINDOW_MS))) continue;
-          await listing.add({ petition_id, email_identity: person.identity, signer: person.signer, auth_key_request_id: 1, received_at: now, lang: 'en' });
+          await listing.add({ petition_id, email_identity: person.identity, signer: person.signer, auth_key_request_id: 1, received_at: now, lang: 'en', ...(fromProxy ? person.fromProxy : {}) });
         }
         await listing.finish();
       });
@@ -78,7 +96,7 @@ async function service(changes: string[], people: ReturnType<typeof signers>, re
 }
 
 /** The yardstick's storage (yardstick-server.ts): one row a request holding its body, under a UNIQUE (petition, email identity). */
-async function yardstick(people: ReturnType<typeof signers>): Promise<number> {
+async function yardstick(people: Person[]): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listing-'));
   try {
     const db = new Sqlite(join(dir, 'yardstick.db'));
@@ -114,7 +132,7 @@ const SEARCH_IN_THE_COMMIT = [
 ];
 const INSIGHT_TRIGGERS = ['DROP TRIGGER insight_signature_added', 'DROP TRIGGER insight_opt_ins_added'];
 
-const VARIANTS: Array<[string, (people: ReturnType<typeof signers>) => Promise<number>]> = [
+const VARIANTS: Array<[string, (people: Person[]) => Promise<number>]> = [
   ['yardstick (one row, unique email index)', yardstick],
   ['service, as it is', (people) => service([], people)],
   ['  with the three search B-trees (before)', (people) => service(SEARCH_IN_THE_COMMIT, people)],
@@ -124,6 +142,9 @@ const VARIANTS: Array<[string, (people: ReturnType<typeof signers>) => Promise<n
   ['  without the insight count triggers', (people) => service(INSIGHT_TRIGGERS, people)],
   ['  without the replay memory', (people) => service([], people, false)],
   ['  without all three', (people) => service([...INSIGHT_TRIGGERS, ...dropIndexes('signatures_by_signed_on')], people, false)],
+  ['service, with what a proxy adds', (people) => service([], people, true, true)],
+  ['  without the client-address index', (people) => service(dropIndexes('signatures_by_client_ip'), people, true, true)],
+  ['  without the withdrawals by signature', (people) => service(dropIndexes('signature_withdrawals_by_signature'), people, true, true)],
 ];
 
 const results = new Map<string, number[]>(VARIANTS.map(([name]) => [name, []]));
