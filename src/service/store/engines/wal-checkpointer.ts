@@ -49,13 +49,13 @@ export interface CheckpointReport {
  * never silent, and a busy moment costs one line each way.
  */
 export function checkpointLog(log: (line: string) => void): (report: CheckpointReport) => void {
-  let failing: string | undefined;
+  let failing = false;
   return (report) => {
     if (report.error !== undefined) {
-      if (failing === undefined) log(`database checkpoint failed (${report.error}): the WAL file grows until one succeeds; trying every ${CHECKPOINT_EVERY_MS} ms`);
-      failing = report.error;
-    } else if (failing !== undefined) {
-      failing = undefined;
+      if (!failing) log(`database checkpoint failed (${report.error}): the WAL file grows until one succeeds; trying every ${CHECKPOINT_EVERY_MS} ms`);
+      failing = true;
+    } else if (failing) {
+      failing = false;
       log('database checkpoint works again');
     }
   };
