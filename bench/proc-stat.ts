@@ -11,3 +11,9 @@ export function cpuSeconds(pid: number): number {
 export function loadAverage(): number {
   return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 }
+
+/** The machine's CPU time so far, all cores, in clock ticks: idle (idle + iowait) and total. */
+export function machineTimes(): { idle: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: fields[3]! + fields[4]!, total: fields.reduce((sum, n) => sum + n, 0) };
+}

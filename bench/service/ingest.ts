@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { median } from '../median.js';
-import { cpuSeconds, loadAverage } from '../proc-stat.js';
+import { cpuSeconds, loadAverage, machineTimes } from '../proc-stat.js';
 import { startBenchService } from './bench-service.js';
 import { spawnYardstick } from './service-process.js';
 import type { ServerProcess } from './service-process.js';
@@ -22,6 +22,10 @@ interface Measure {
   perSecond: number;
   notAccepted: number;
   cpuMsPerAccepted: number;
+  /** The load generator's (this process's) CPU per accepted. */
+  loadCpuMsPerAccepted: number;
+  /** Share of the machine's CPU time left idle during the load. */
+  idle: number;
   drainMs: number;
 }
 
@@ -51,7 +55,11 @@ async function measure(server: ServerProcess, path: string, bodies: string[], dr
   await drained();
   const pid = server.child.pid!;
   const cpuBefore = cpuSeconds(pid);
+  const loadBefore = process.cpuUsage();
+  const machineBefore = machineTimes();
   const { result } = await load(origin, path, bodies, warm.next, SECONDS);
+  const machine = machineTimes();
+  const loadCpu = process.cpuUsage(loadBefore);
   const drainMs = await drained();
   const cpu = cpuSeconds(pid) - cpuBefore;
   const accepted = result.statusCodeStats['202']?.count ?? 0;
@@ -60,6 +68,8 @@ async function measure(server: ServerProcess, path: string, bodies: string[], dr
     perSecond: accepted / SECONDS,
     notAccepted: result.non2xx + result.errors + result.timeouts,
     cpuMsPerAccepted: (cpu * 1000) / accepted,
+    loadCpuMsPerAccepted: (loadCpu.user + loadCpu.system) / 1000 / accepted,
+    idle: (machine.idle - machineBefore.idle) / (machine.total - machineBefore.total),
     drainMs,
   };
 }
@@ -100,7 +110,8 @@ async function round(round: number): Promise<{ service: Measure; yardstick: Meas
 }
 
 const describe = (m: Measure) =>
-  `${Math.round(m.perSecond)}/s (${m.notAccepted} not 202), ${m.cpuMsPerAccepted.toFixed(3)} ms CPU per accepted`;
+  `${Math.round(m.perSecond)}/s (${m.notAccepted} not 202), ${m.cpuMsPerAccepted.toFixed(3)} ms CPU per accepted ` +
+  `(load generator ${m.loadCpuMsPerAccepted.toFixed(3)} ms, machine ${Math.round(m.idle * 100)} % idle)`;
 
 const results = [];
 for (let r = 1; r <= ROUNDS; r++) {
