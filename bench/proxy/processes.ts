@@ -15,8 +15,8 @@ export interface ServerProcess {
 
 const running = new Set<ChildProcess>();
 
-export function startServer(args: string[], ready: RegExp): Promise<ServerProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+export function startServer(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env });
   running.add(child);
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {

@@ -1,11 +1,15 @@
 // The submissions part of the proxy benchmark: signed submissions through the proxy (JSON from
 // the "browser", signed and forwarded by the proxy) against the same kind of signed form bodies
 // sent straight to the service (as bench/service/submissions.ts does), in alternating rounds of
-// the same run. Each body is used once: a second use would be a replay.
+// the same run, and through the least any signing proxy does (relay-server.ts), the proxy's own
+// yardstick. Each body is used once: a second use would be a replay.
 import { signFormBody } from '../../src/shared/signing.js';
 import { grantedKey } from '../service/service-process.js';
 import { eachBodyOnce, median, round, rounded, type Round } from './load.js';
 import { realisticSigners, type BenchSigner } from '../realistic-signers.js';
+import { startServer } from './processes.js';
+
+const RELAY = new URL('./relay-server.ts', import.meta.url).pathname;
 
 /** Submissions one round can send at most, per second of the round (the service takes about 5,500/s). */
 const BODIES_PER_SECOND = 15_000;
@@ -32,7 +36,7 @@ export interface SubmissionBench {
 }
 
 /** A round's signers, realistic and in no order (bench/realistic-signers.ts), the sides' and rounds' addresses apart. */
-const SIDES = { direct: 1, proxy: 2 } as const;
+const SIDES = { direct: 1, proxy: 2, relay: 3 } as const;
 function signers(side: keyof typeof SIDES, round: number, count: number): BenchSigner[] {
   return realisticSigners(count, SIDES[side] * 1000 + round + 1);
 }
@@ -44,6 +48,17 @@ export async function submissionRounds(bench: SubmissionBench): Promise<Record<s
   const servicePath = `${new URL(bench.serviceUrl).pathname}/petitions/${bench.petitionId}/signatures`;
   const proxyPath = `/api/petitions/${bench.petitionId}/signatures`;
   const forwardKey = `POST ${servicePath}`;
+  const relaySource = 'https://bench.example/relay';
+  const relay = await startServer(
+    ['--import', 'tsx', RELAY, `${new URL(bench.serviceUrl).origin}${servicePath}`, relaySource],
+    /ready (\S+)/,
+    {
+      ...process.env,
+      RELAY_API_KEY: bench.apiKey,
+      RELAY_SECRET: bench.secret,
+      RELAY_AUTH_KEY: await grantedKey(bench.serviceUrl, bench.petitionId, bench.apiKey, bench.secret, relaySource),
+    },
+  );
 
   const direct = async (n: number, seconds: number): Promise<Round> => {
     const timestamp = new Date().toISOString();
@@ -84,23 +99,40 @@ export async function submissionRounds(bench: SubmissionBench): Promise<Record<s
     return result;
   };
 
+  const relayed = async (n: number, seconds: number): Promise<Round> =>
+    round({
+      origin: relay.url,
+      connections: CONNECTIONS,
+      durationSeconds: seconds,
+      pids: [relay.pid, bench.servicePid],
+      expectedStatus: 202,
+      requests: eachBodyOnce(proxyPath, 'application/json', signers('relay', n, BODIES_PER_SECOND * seconds).map((signer) => JSON.stringify(signer))),
+    });
+
   // Warm-up, not counted.
   await proxied(-1, 2);
   await direct(-1, 2);
+  await relayed(-1, 2);
   queued = 0;
   const viaProxy: Round[] = [];
   const straight: Round[] = [];
-  for (let n = 0; n < bench.rounds; n++) {
-    if (n % 2 === 0) {
-      viaProxy.push(await proxied(n, bench.durationSeconds));
-      straight.push(await direct(n, bench.durationSeconds));
-    } else {
-      straight.push(await direct(n, bench.durationSeconds));
-      viaProxy.push(await proxied(n, bench.durationSeconds));
+  const viaRelay: Round[] = [];
+  try {
+    for (let n = 0; n < bench.rounds; n++) {
+      // The order turns each round, so that a drift in the machine's load hits all three alike.
+      const order = [
+        async () => viaProxy.push(await proxied(n, bench.durationSeconds)),
+        async () => straight.push(await direct(n, bench.durationSeconds)),
+        async () => viaRelay.push(await relayed(n, bench.durationSeconds)),
+      ];
+      for (let k = 0; k < order.length; k++) await order[(n + k) % order.length]!();
     }
+  } finally {
+    await relay.stop();
   }
   const proxyRate = median(viaProxy.map((r) => r.perSecond));
   const directRate = median(straight.map((r) => r.perSecond));
+  const relayRate = median(viaRelay.map((r) => r.perSecond));
   return {
     connections: CONNECTIONS,
     straight_connections: bench.directConnections ?? CONNECTIONS,
@@ -113,6 +145,13 @@ export async function submissionRounds(bench: SubmissionBench): Promise<Record<s
     via_proxy_proxy_cpu_us_per_submission: rounded(viaProxy.map((r) => r.cpuUsPerAnswer[0]!), 1),
     via_proxy_service_cpu_us_per_submission: rounded(viaProxy.map((r) => r.cpuUsPerAnswer[1]!), 1),
     straight_service_cpu_us_per_submission: rounded(straight.map((r) => r.cpuUsPerAnswer[0]!), 1),
+    through_relay_per_s: rounded(viaRelay.map((r) => r.perSecond)),
+    through_relay_median: Math.round(relayRate),
+    relay_ratio_median: Number((relayRate / directRate).toFixed(2)),
+    relay_ratio_per_round: viaRelay.map((r, n) => Number((r.perSecond / straight[n]!.perSecond).toFixed(2))),
+    proxy_over_relay_median: Number((proxyRate / relayRate).toFixed(2)),
+    via_relay_relay_cpu_us_per_submission: rounded(viaRelay.map((r) => r.cpuUsPerAnswer[0]!), 1),
+    via_relay_service_cpu_us_per_submission: rounded(viaRelay.map((r) => r.cpuUsPerAnswer[1]!), 1),
     queued_instead_of_forwarded: queued,
   };
 }

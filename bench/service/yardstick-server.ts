@@ -44,6 +44,8 @@ function answer(response: ServerResponse, status: number, body: string): void {
 
 function flush(): void {
   const batch = waiting;
+  // A SIGTERM flushes at once and closes the file: the turn's scheduled flush then finds nothing.
+  if (batch.length === 0) return;
   waiting = [];
   const inserted = commit(batch);
   batch.forEach((entry, i) => answer(entry.response, inserted[i] ? 202 : 409, inserted[i] ? ACCEPTED : DUPLICATE));
