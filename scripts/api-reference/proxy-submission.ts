@@ -1,7 +1,7 @@
 // The proxy's POST of a signature (src/proxy/http/api-routes.ts) and every answer it can give:
 // the largest operation of proxy-operations.ts, on its own.
 import { BODY_LIMIT_BYTES } from '../../src/proxy/app.js';
-import { HONEYPOT_FIELD } from '../../src/proxy/http/api-routes.js';
+import { HONEYPOT_FIELD } from '../../src/proxy/http/signature-intake.js';
 import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/outbox/submissions.js';
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, LANGUAGE_TAG, OPT_IN_ID, REFERRER_MAX_LENGTH } from '../../src/shared/consent.js';
 import { formatProblem, problemMessage } from '../../src/shared/signer-fields.js';

@@ -3,7 +3,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../shared/signed-body-limit.js';
-import { apiRoutes, HONEYPOT_FIELD } from './http/api-routes.js';
+import { apiRoutes } from './http/api-routes.js';
+import { HONEYPOT_FIELD, SignatureIntake } from './http/signature-intake.js';
 import { assetRoutes, isElementAsset } from './assets/asset-routes.js';
 import type { AssetSource } from './assets/asset-source.js';
 import type { AuthKeys } from './keys/auth-keys.js';
@@ -11,7 +12,7 @@ import { callbackRoutes } from './keys/callback-routes.js';
 import type { CallbackVerifier } from './keys/callback-verification.js';
 import { EMBED_PREFIX, embedRoutes, frameAncestorsOf } from './embed/embed-routes.js';
 import { optInsOf, type ProxyConfig } from './config/config.js';
-import { failureResponse, ProxyError } from './http/failure.js';
+import { failureResponse, ProxyError, unexpectedFailure } from './http/failure.js';
 import type { LogSummary } from './background/log-summary.js';
 import { EMBED_STATUS_PATH, originPolicy, type OriginRules } from './visitors/origin-policy.js';
 import type { PetitionReads } from './reads/petition-reads.js';
@@ -62,17 +63,27 @@ export interface ProxyAppParts {
   readBody?: BodyReader;
 }
 
-export function createProxyApp(parts: ProxyAppParts): Hono {
+/**
+ * The steps of a signature's request for the app's parts. One per proxy, shared by the app and,
+ * on Node, the listener ahead of it (index.ts), so both count the same budget and honeypot.
+ */
+export function signatureIntakeOf(parts: ProxyAppParts): SignatureIntake {
+  const { config } = parts;
+  return new SignatureIntake({
+    submissions: parts.submissions,
+    proofs: parts.proofs,
+    rateLimit: new ClientLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute, ipv6Prefix: config.ipv6Prefix }),
+    optInsOf: (id) => optInsOf(config, id),
+    log: parts.log,
+  });
+}
+
+export function createProxyApp(parts: ProxyAppParts, intake: SignatureIntake = signatureIntakeOf(parts)): Hono {
   const { config, log } = parts;
   const app = new Hono();
 
   // The one place a failure becomes an answer: everything else throws ProxyError.
-  app.onError((error, c) => {
-    if (error instanceof ProxyError) return failureResponse(c, error);
-    // The message may carry internals; the log gets its name, the browser the spec's body only.
-    log(`error answering ${c.req.method} ${c.req.path}: ${error.name}`);
-    return failureResponse(c, new ProxyError(500, ['Something went wrong in the petition proxy. Try again later.']));
-  });
+  app.onError((error, c) => failureResponse(c, unexpectedFailure(error, `${c.req.method} ${c.req.path}`, log)));
   app.notFound((c) => failureResponse(c, new ProxyError(404, ['not found'])));
 
   const { origins } = parts;
@@ -86,13 +97,10 @@ export function createProxyApp(parts: ProxyAppParts): Hono {
     apiRoutes({
       petitionIds: parts.petitionIds,
       reads: parts.reads,
-      submissions: parts.submissions,
+      intake,
       proofs: parts.proofs,
-      rateLimit: new ClientLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute, ipv6Prefix: config.ipv6Prefix }),
       clientAddress: parts.clientAddress,
-      optInsOf: (id) => optInsOf(config, id),
       readBody,
-      log,
     }),
   );
   app.route(EMBED_PREFIX, embedRoutes({ petitionIds: parts.petitionIds, frameAncestors: frameAncestorsOf(config) }));

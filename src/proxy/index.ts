@@ -4,13 +4,13 @@
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { readIncomingText } from '../shared/incoming-body.js';
 import type { Hono } from 'hono';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { capConnections, DEFAULT_CONNECTION_LIMITS, serverTimeouts, type ConnectionLimits } from '../shared/connection-limits.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
-import { BODY_LIMIT_BYTES, bodyTooLarge, createProxyApp } from './app.js';
+import { BODY_LIMIT_BYTES, bodyTooLarge, createProxyApp, signatureIntakeOf, type ProxyAppParts } from './app.js';
 import { assetFiles } from './assets/asset-files.js';
 import { isElementAsset } from './assets/asset-routes.js';
 import { AuthKeys } from './keys/auth-keys.js';
@@ -36,6 +36,7 @@ import { ProofOfWork } from './proof/proof-of-work.js';
 import { usedProofsInSqlite } from './proof/used-proof-sqlite.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
 import { cachedReadListener } from './reads/cached-read-listener.js';
+import { submissionListener } from './http/submission-listener.js';
 import { proxyOriginRules } from './visitors/origin-policy.js';
 import { fetchTransport, type UpstreamTransport } from './upstream/upstream-transport.js';
 import { httpTransport } from './upstream/http-transport.js';
@@ -47,7 +48,7 @@ import { callbackEndpointOf } from './keys/key-request-refusal.js';
 
 export { parseProxyConfig, ProxyConfigError, type ProxyConfig, type PetitionConfig } from './config/config.js';
 export { loadProxyConfig } from './config/config-file.js';
-export { HONEYPOT_FIELD } from './http/api-routes.js';
+export { HONEYPOT_FIELD } from './http/signature-intake.js';
 export { createTimerScheduler, WakeScheduler, type Alarm, type ScheduledWork, type Scheduler } from './background/scheduler.js';
 
 export interface ProxyOptions {
@@ -177,7 +178,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   });
   const origins = proxyOriginRules(config.publicUrl, config.allowedOrigins);
   const petitionIds = new Set(config.petitions.map((p) => p.id));
-  const app = createProxyApp({
+  const parts: ProxyAppParts = {
     config,
     origins,
     petitionIds,
@@ -198,13 +199,23 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     log,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     readBody: (c) => readIncomingText((c.env as HttpBindings).incoming, BODY_LIMIT_BYTES, bodyTooLarge),
-  });
+  };
+  const intake = signatureIntakeOf(parts);
+  const app = createProxyApp(parts, intake);
 
   const host = options.host ?? '127.0.0.1';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
-  const listener = cachedReadListener(
-    { reads, origins, petitionIds },
-    getRequestListener(app.fetch),
+  // Ahead of the app on Node: the two requests a page makes most, taken without a Web Request.
+  const listener = submissionListener(
+    {
+      intake,
+      origins,
+      petitionIds,
+      readBody: (request) => readIncomingText(request, BODY_LIMIT_BYTES, bodyTooLarge),
+      clientAddress: (request) => clientAddresses.ofPeer(request.socket.remoteAddress ?? 'unknown', (name) => headerOf(request, name)),
+      log,
+    },
+    cachedReadListener({ reads, origins, petitionIds }, getRequestListener(app.fetch)),
   );
   const server = await new Promise<Server>((resolve, reject) => {
     const started = createServer(serverTimeouts(limits), listener);
@@ -249,4 +260,10 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       transport.close();
     },
   };
+}
+
+/** A request header as the app's Web Headers give it: repeated values joined by ", ". */
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../src/service/admin.js';
+import { Sqlite } from '../../src/sqlite.js';
 import { startService } from '../../src/service/index.js';
 import { CountingRelay } from './relay.js';
 
@@ -66,6 +67,16 @@ export class ServiceSide {
       operator: { name: 'Example Petitions', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
       rateLimit: { signaturesPerIpPerMinute: 1000 },
     };
+  }
+
+  /** The emails of the signatures the service holds for the petition, one per row. */
+  serviceEmails(petitionId = this.petitionIds[0]!): string[] {
+    const db = new Sqlite(this.dbPath, { readonly: true });
+    try {
+      return (db.prepare('SELECT email FROM signatures WHERE petition_id = ?').all(petitionId) as Array<{ email: string }>).map((row) => row.email);
+    } finally {
+      db.close();
+    }
   }
 
   async startService(): Promise<void> {

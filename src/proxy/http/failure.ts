@@ -35,11 +35,28 @@ function failureBody(...messages: string[]): FailureBody {
   return { result: 'failure', messages };
 }
 
-export function failureResponse(c: Context, error: ProxyError): Response {
-  if (error.details.retryAfter !== undefined) c.header('Retry-After', String(error.details.retryAfter));
+/** What a failure answers, whichever way it is written: the app's onError below or submission-listener.ts. */
+export function failureAnswer(error: ProxyError): { status: FailureStatus; headers: Record<string, string>; body: FailureBody } {
+  const headers: Record<string, string> = error.details.retryAfter === undefined ? {} : { 'Retry-After': String(error.details.retryAfter) };
   const body: FailureBody = {
     ...failureBody(...error.messages),
     ...(error.details.problems ? { problems: error.details.problems } : {}),
   };
-  return c.json(body, error.status);
+  return { status: error.status, headers, body };
+}
+
+export function failureResponse(c: Context, error: ProxyError): Response {
+  const { status, headers, body } = failureAnswer(error);
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  return c.json(body, status);
+}
+
+/**
+ * Any other error, as the browser gets it: the message may carry internals, so the log gets
+ * its name and `where` (method and path), the browser the spec's body only.
+ */
+export function unexpectedFailure(error: unknown, where: string, log: (line: string) => void): ProxyError {
+  if (error instanceof ProxyError) return error;
+  log(`error answering ${where}: ${error instanceof Error ? error.name : typeof error}`);
+  return new ProxyError(500, ['Something went wrong in the petition proxy. Try again later.']);
 }

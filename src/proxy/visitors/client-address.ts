@@ -30,8 +30,12 @@ export class ClientAddresses {
   }
 
   of(c: Context): string {
-    const peer = this.#options.peerAddress(c);
-    const headers = { xForwardedFor: c.req.header('x-forwarded-for'), forwarded: c.req.header('forwarded') };
+    return this.ofPeer(this.#options.peerAddress(c), (name) => c.req.header(name));
+  }
+
+  /** As of(), from the peer's address and the request's headers (on Node, a request read ahead of the app). */
+  ofPeer(peer: string, header: (name: string) => string | undefined): string {
+    const headers = { xForwardedFor: header('x-forwarded-for'), forwarded: header('forwarded') };
     const address = clientAddress(peer, headers, this.#trusted);
     if (this.#watch && (headers.xForwardedFor !== undefined || headers.forwarded !== undefined)) {
       const peerIp = parseIp(peer);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Sqlite } from '../../../src/sqlite.js';
 import { outboxPath } from '../../../src/proxy/outbox/outbox-sqlite.js';
-import { HONEYPOT_FIELD } from '../../../src/proxy/http/api-routes.js';
+import { HONEYPOT_FIELD } from '../../../src/proxy/http/signature-intake.js';
 import { Stack, eventually, keysDecided, signer } from '../stack.js';
 
 let stack: Stack;

@@ -2,48 +2,11 @@
 // answer must be the app's own, header for header, fresh or stale, for every origin case; what it
 // cannot settle (a refused origin, a query, an unknown petition, nothing kept) goes to the app.
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Stack, eventually, keysDecided } from '../stack.js';
+import { fromListener, normalised, rawRequest } from '../raw-answer.js';
 
-interface RawAnswer {
-  status: number;
-  /** Header names as sent, with their values (Date left out: it moves). */
-  headers: Array<[string, string]>;
-  body: string;
-}
-
-function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(`${base}${path}`, { headers, agent: false }, (incoming) => {
-      let body = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (chunk: string) => (body += chunk));
-      incoming.on('end', () => {
-        const pairs: Array<[string, string]> = [];
-        for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
-          if (incoming.rawHeaders[i]!.toLowerCase() !== 'date') pairs.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
-        }
-        resolve({ status: incoming.statusCode ?? 0, headers: pairs, body });
-      });
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
-/** The headers as a browser sees them: names without case, in no order. */
-function normalised(answer: RawAnswer): Record<string, string> {
-  return Object.fromEntries(answer.headers.map(([name, value]) => [name.toLowerCase(), value]).sort());
-}
-
-/**
- * Whether the answer was written by the listener: it names headers as written in the code
- * (`Content-Type`), where the app's Node adapter sends the lower-case names of a Web Headers object.
- */
-function fromListener(answer: RawAnswer): boolean {
-  return answer.headers.some(([name]) => name === 'Content-Type');
-}
+const rawGet = (base: string, path: string, headers: Record<string, string> = {}) => rawRequest(base, path, { headers });
 
 describe('cached recent signers, answered ahead of the app', () => {
   let stack: Stack;

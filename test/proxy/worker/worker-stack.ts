@@ -6,7 +6,6 @@
 // wrangler's metrics and its download of the Request.cf object are turned off.
 import { join } from 'node:path';
 import { freePort } from '../../../src/dev/free-port.js';
-import { Sqlite } from '../../../src/sqlite.js';
 import { ServiceSide, type ServiceSideOptions } from '../service-side.js';
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
@@ -83,16 +82,6 @@ export class WorkerStack extends ServiceSide {
     const { unstable_startWorker } = await import('wrangler');
     this.worker = await unstable_startWorker(this.#input!);
     await this.worker.ready;
-  }
-
-  /** The emails of the signatures the service holds for the petition, one per row. */
-  serviceEmails(petitionId = this.petitionIds[0]!): string[] {
-    const db = new Sqlite(this.dbPath, { readonly: true });
-    try {
-      return (db.prepare('SELECT email FROM signatures WHERE petition_id = ?').all(petitionId) as Array<{ email: string }>).map((row) => row.email);
-    } finally {
-      db.close();
-    }
   }
 
   async call(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; body?: string } = {}): Promise<Response> {

@@ -1,0 +1,87 @@
+// A browser's signature, from its request to the 202's body: the content type, the JSON, the
+// signer's schema, the honeypot, the network's budget, the consent, the proof of work, then the
+// submission (outbox/submissions.ts). The one statement of those steps and their order, for the
+// app's route (api-routes.ts) and, on Node, the listener ahead of the app (submission-listener.ts).
+import type { OptIn } from '../../shared/consent.js';
+import { PROOF_FIELD } from '../../shared/proof.js';
+import { everyCountry } from '../../shared/addresses/every-country.js';
+import { validateSigner } from '../../shared/signature-schema.js';
+import type { SubmissionResult } from '../../shared/types.js';
+import { checkConsent } from '../outbox/consent-check.js';
+import type { Submissions } from '../outbox/submissions.js';
+import type { ProofOfWork } from '../proof/proof-of-work.js';
+import type { ClientLimit } from '../visitors/client-limit.js';
+import { ProxyError } from './failure.js';
+
+/**
+ * The form's hidden honeypot input. People never see it, so never fill it; bots that fill every
+ * field get the answer a queued signature gets, and the signature is not sent anywhere.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+export interface SignatureIntakeOptions {
+  submissions: Submissions;
+  /** Checks and spends the proofs of work. */
+  proofs: ProofOfWork;
+  /** Signatures per client network (rateLimit.signaturesPerIpPerMinute). */
+  rateLimit: ClientLimit;
+  /** The opt-ins a petition offers, from the configuration. */
+  optInsOf: (petitionId: number) => readonly OptIn[];
+  log: (line: string) => void;
+}
+
+/** One request as the intake reads it; the body and the address are read only when needed. */
+export interface SignatureRequest {
+  contentType: string | undefined;
+  /** The body, at most the body limit (app.ts), else a 413 ProxyError. */
+  readBody: () => Promise<string>;
+  /** The address the request is counted against (client-address.ts). */
+  clientAddress: () => string;
+}
+
+export class SignatureIntake {
+  readonly #options: SignatureIntakeOptions;
+  #honeypotCatches = 0;
+
+  constructor(options: SignatureIntakeOptions) {
+    this.#options = options;
+  }
+
+  /** The 202's body for a signature of a petition the proxy serves; a refusal is thrown as a ProxyError. */
+  async submit(petitionId: number, request: SignatureRequest): Promise<SubmissionResult> {
+    const options = this.#options;
+    if (!(request.contentType ?? '').toLowerCase().startsWith('application/json')) {
+      throw new ProxyError(415, ['Content-Type: send the signature as application/json']);
+    }
+    const text = await request.readBody();
+    let fields: unknown;
+    try {
+      fields = JSON.parse(text);
+    } catch {
+      throw new ProxyError(400, ['body: must be a JSON object with the signer\'s fields']);
+    }
+    const validation = validateSigner(fields, everyCountry);
+    if (!validation.success) throw ProxyError.fields(validation.problems);
+
+    const honeypot = (fields as Record<string, unknown>)[HONEYPOT_FIELD];
+    // Only a filled-in trap counts: a client that sends the empty field as null is a person.
+    if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
+      this.#honeypotCatches++;
+      options.log(`honeypot: submission ignored (${this.#honeypotCatches} since start)`);
+      return options.submissions.ignoredAnswer();
+    }
+
+    const clientAddress = request.clientAddress();
+    const decision = await options.rateLimit.take(clientAddress);
+    if (!decision.allowed) {
+      throw new ProxyError(429, ['Too many signatures from your network in the last minute. Try again in a minute.'], {
+        retryAfter: decision.retryAfterSeconds,
+      });
+    }
+    const consent = checkConsent(fields as Record<string, unknown>, options.optInsOf(petitionId));
+    if (!consent.ok) throw new ProxyError(400, consent.problems);
+    // Last before the signature goes anywhere (service or outbox), so a refused one spends no proof.
+    await options.proofs.accept(petitionId, (fields as Record<string, unknown>)[PROOF_FIELD]);
+    return options.submissions.submit(petitionId, validation.output, consent.consent, clientAddress);
+  }
+}
