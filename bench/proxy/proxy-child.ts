@@ -1,8 +1,11 @@
-// The proxy as the benchmark runs it: a child process with a transport that counts calls to the
+// The proxy as the benchmark runs it: compiled, in a child process with a transport that counts calls to the
 // service by path, readable at GET /bench/upstream-calls (mounted through extraRoutes). On
 // SIGTERM it closes and exits normally, so that `node --cpu-prof` writes its profile.
-import { httpTransport } from '../../src/proxy/upstream/http-transport.js';
-import { loadProxyConfig, startProxy } from '../../src/proxy/index.js';
+// The compiled proxy (dist-server/, `npm run build:server`), as `petition-embed proxy` runs it:
+// the TypeScript loader adds work of its own to every function made at run time.
+const compiled = (path: string) => new URL(`../../dist-server/proxy/${path}`, import.meta.url).href;
+const { httpTransport } = (await import(compiled('upstream/http-transport.js'))) as typeof import('../../src/proxy/upstream/http-transport.js');
+const { loadProxyConfig, startProxy } = (await import(compiled('index.js'))) as typeof import('../../src/proxy/index.js');
 
 const [configPath] = process.argv.slice(2);
 const calls = new Map<string, number>();
