@@ -3,7 +3,7 @@
 // answer cut off or too large, and connections kept alive between requests.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { after, before, test } from 'node:test';
 import { DEFAULT_CONNECTION_LIMITS } from '../../../src/shared/connection-limits.js';
 import { IDLE_CONNECTION_MS, httpTransport } from '../../../src/proxy/upstream/http-transport.js';
@@ -69,28 +69,32 @@ test('a POST arrives with its body and content type; status, headers and body co
   }
 });
 
-test('connections are kept alive: ten requests in a row use one socket', async () => {
+test('connections are kept alive: twenty requests in a row use at most two sockets', async () => {
   const transport = httpTransport();
   sockets.clear();
   try {
-    for (let i = 0; i < 10; i++) assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
-    assert.equal(sockets.size, 1);
+    // undici may open a second connection for a request sent as the first one's is being freed.
+    for (let i = 0; i < 20; i++) assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
+    assert.ok(sockets.size >= 1 && sockets.size <= 2, `${sockets.size} sockets`);
   } finally {
     transport.close();
   }
 });
 
-test('a connection unused for the idle time is let go, before the service would close it', async () => {
+test('a connection unused for the idle time is let go by the proxy, before the service would close it', async () => {
   assert.ok(IDLE_CONNECTION_MS < DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs);
   const transport = httpTransport({ idleMs: 200 });
   sockets.clear();
   try {
     assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
     assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
-    assert.equal(sockets.size, 1, 'kept while in use');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const used = [...sockets] as Socket[];
+    assert.ok(used.every((socket) => !socket.destroyed), 'kept while in use');
+    // This test server keeps its connections 5 s: only the proxy's side can close them this soon.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    assert.ok(used.every((socket) => socket.destroyed), 'closed after the idle time');
     assert.equal((await transport.send({ method: 'GET', url: `${base}/echo`, headers: {}, timeoutMs: 2000 })).status, 201);
-    assert.equal(sockets.size, 2, 'a new connection after the idle time');
+    assert.equal(sockets.size, used.length + 1, 'a new connection after the idle time');
   } finally {
     transport.close();
   }
