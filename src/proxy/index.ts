@@ -15,7 +15,6 @@ import { assetFiles } from './assets/asset-files.js';
 import { isElementAsset } from './assets/asset-routes.js';
 import { AuthKeys } from './keys/auth-keys.js';
 import { CallbackVerifier } from './keys/callback-verification.js';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { ClientAddresses } from './visitors/client-address.js';
 import { optInsOf, proofOfWorkOf, type ProxyConfig } from './config/config.js';
 import { createKeyFile } from './keys/key-file.js';
@@ -171,11 +170,10 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     optInsOf: (id) => optInsOf(config, id),
     upstreamPrefix: new URL(config.upstream).pathname.replace(/\/$/, ''),
   });
-  const clientAddresses = new ClientAddresses({
-    trustProxy: config.trustProxy,
-    peerAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
-    log,
-  });
+  const clientAddresses = new ClientAddresses({ trustProxy: config.trustProxy, log });
+  // A request as both the app and the listener ahead of it read it: its client, its body.
+  const clientOf = (request: IncomingMessage) => clientAddresses.of(request.socket.remoteAddress ?? 'unknown', (name) => headerOf(request, name));
+  const bodyOf = (request: IncomingMessage) => readIncomingText(request, BODY_LIMIT_BYTES, bodyTooLarge);
   const origins = proxyOriginRules(config.publicUrl, config.allowedOrigins);
   const petitionIds = new Set(config.petitions.map((p) => p.id));
   const parts: ProxyAppParts = {
@@ -194,11 +192,11 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       ...(options.now ? { now: options.now } : {}),
     }),
     assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR, { preload: (path) => isElementAsset(`/${path}`) }),
-    clientAddress: (c) => clientAddresses.of(c),
+    clientAddress: (c) => clientOf((c.env as HttpBindings).incoming),
     rateCounters,
     log,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
-    readBody: (c) => readIncomingText((c.env as HttpBindings).incoming, BODY_LIMIT_BYTES, bodyTooLarge),
+    readBody: (c) => bodyOf((c.env as HttpBindings).incoming),
   };
   const intake = signatureIntakeOf(parts);
   const app = createProxyApp(parts, intake);
@@ -211,8 +209,8 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       intake,
       origins,
       petitionIds,
-      readBody: (request) => readIncomingText(request, BODY_LIMIT_BYTES, bodyTooLarge),
-      clientAddress: (request) => clientAddresses.ofPeer(request.socket.remoteAddress ?? 'unknown', (name) => headerOf(request, name)),
+      readBody: bodyOf,
+      clientAddress: clientOf,
       log,
     },
     cachedReadListener({ reads, origins, petitionIds }, getRequestListener(app.fetch)),

@@ -8,10 +8,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { apiCorsHeaders, type OriginRules } from '../visitors/origin-policy.js';
 import { failureAnswer, unexpectedFailure } from './failure.js';
+import { PETITION_ID_PATTERN } from './petition-id.js';
 import type { SignatureIntake } from './signature-intake.js';
 
 /** The route the app answers as POST /api/petitions/:id/signatures (petition-id.ts's spelling), without a query. */
-const SUBMISSION_PATH = /^\/api\/petitions\/([1-9]\d{0,9})\/signatures$/;
+const SUBMISSION_PATH = new RegExp(`^/api/petitions/(${PETITION_ID_PATTERN})/signatures$`);
 
 export interface SubmissionListenerOptions {
   intake: SignatureIntake;
@@ -19,7 +20,7 @@ export interface SubmissionListenerOptions {
   petitionIds: ReadonlySet<number>;
   /** The body, at most the app's body limit, else a 413 ProxyError (app.ts's bodyTooLarge). */
   readBody: (request: IncomingMessage) => Promise<string>;
-  /** The address the request is counted against (client-address.ts's ofPeer). */
+  /** The address the request is counted against (client-address.ts). */
   clientAddress: (request: IncomingMessage) => string;
   log: (line: string) => void;
 }

@@ -7,12 +7,13 @@
 // the app uses: origin-policy.ts's apiCorsHeaders and api-routes.ts's readAnswerHeaders.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { readAnswerHeaders } from '../http/api-routes.js';
+import { PETITION_ID_PATTERN } from '../http/petition-id.js';
 import { apiCorsHeaders, type OriginRules } from '../visitors/origin-policy.js';
 import type { PetitionReads } from './petition-reads.js';
 import type { ReadAnswer } from './read-cache.js';
 
-/** The route the app answers as GET /api/petitions/:id/signatures/recent, without a query. */
-const RECENT_PATH = /^\/api\/petitions\/([1-9]\d{0,9})\/signatures\/recent$/;
+/** The route the app answers as GET /api/petitions/:id/signatures/recent (petition-id.ts's spelling), without a query. */
+const RECENT_PATH = new RegExp(`^/api/petitions/(${PETITION_ID_PATTERN})/signatures/recent$`);
 
 export interface CachedReadOptions {
   reads: PetitionReads;

@@ -2,7 +2,6 @@
 // the runtime's adapter), or, behind trusted reverse proxies, the client they forwarded for
 // (trusted-proxies.ts). A reverse proxy nobody told us about shows up as one peer sending many
 // different forwarded addresses; that is logged once, with how to configure it.
-import type { Context } from 'hono';
 import { clientAddress, trustRule, type TrustProxySetting, type TrustRule } from './trusted-proxies.js';
 import { parseIp } from '../../shared/ip-address.js';
 
@@ -13,8 +12,6 @@ const WATCHED_PEERS = 100;
 
 export interface ClientAddressOptions {
   trustProxy: TrustProxySetting;
-  /** The connection's peer address (Node: the socket's remote address). */
-  peerAddress: (c: Context) => string;
   log: (line: string) => void;
 }
 
@@ -29,12 +26,8 @@ export class ClientAddresses {
     this.#trusted = trustRule(options.trustProxy);
   }
 
-  of(c: Context): string {
-    return this.ofPeer(this.#options.peerAddress(c), (name) => c.req.header(name));
-  }
-
-  /** As of(), from the peer's address and the request's headers (on Node, a request read ahead of the app). */
-  ofPeer(peer: string, header: (name: string) => string | undefined): string {
+  /** The client of a request from its connection's peer address and its headers (as the Web Headers give them). */
+  of(peer: string, header: (name: string) => string | undefined): string {
     const headers = { xForwardedFor: header('x-forwarded-for'), forwarded: header('forwarded') };
     const address = clientAddress(peer, headers, this.#trusted);
     if (this.#watch && (headers.xForwardedFor !== undefined || headers.forwarded !== undefined)) {
