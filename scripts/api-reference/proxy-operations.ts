@@ -37,6 +37,9 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         responses: {
           '200': jsonResponse('Up.', { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'], additionalProperties: false }, { up: { summary: 'Up', value: { status: 'ok' } } }, corsHeaders()),
           '403': responseRef('OriginRefused'),
+          '503': failureResponse('The last write to the data folder failed (a full disk, a read-only file system): signatures are answered 503 until one works again.', {
+            'disk full': ['the data folder cannot be written (disk full, SQLITE_FULL)'],
+          }, { ...corsHeaders(), ...retryAfter }),
         },
       },
       options,

@@ -2,6 +2,7 @@
 // the largest operation of proxy-operations.ts, on its own.
 import { BODY_LIMIT_BYTES } from '../../src/proxy/app.js';
 import { HONEYPOT_FIELD } from '../../src/proxy/http/signature-intake.js';
+import { STORAGE_MESSAGE } from '../../src/proxy/errors/storage-outage.js';
 import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/outbox/submissions.js';
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, LANGUAGE_TAG, OPT_IN_ID, REFERRER_MAX_LENGTH } from '../../src/shared/consent.js';
 import { formatProblem, problemMessage } from '../../src/shared/signer-fields.js';
@@ -110,8 +111,9 @@ export const submission: OpenApiObject = {
     '502': failureResponse("The service refused this proxy's own credentials, clock or key (401); the details go to the proxy's log only.", {
       'credentials refused': ['The petition service could not verify this website. Try again later.'],
     }, corsHeaders()),
-    '503': failureResponse("This website's key request is still waiting for the operator's decision.", {
+    '503': failureResponse("This website's key request is still waiting for the operator's decision, or the proxy's data folder cannot be written (a full disk, say): the signature was not received, and the signer tries again after Retry-After.", {
       pending: ['This website is still waiting for permission to collect signatures for this petition. Try again later.'],
+      'data folder not writable': [STORAGE_MESSAGE],
     }, { ...corsHeaders(), ...retryAfter }),
   },
 };

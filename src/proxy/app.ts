@@ -13,6 +13,7 @@ import type { CallbackVerifier } from './keys/callback-verification.js';
 import { EMBED_PREFIX, embedRoutes, frameAncestorsOf } from './embed/embed-routes.js';
 import { optInsOf, type ProxyConfig } from './config/config.js';
 import { failureResponse, ProxyError, unexpectedFailure } from './http/failure.js';
+import { STORAGE_RETRY_AFTER_SECONDS, storageCause } from './errors/storage-outage.js';
 import type { LogSummary } from './background/log-summary.js';
 import { EMBED_STATUS_PATH, originPolicy, type OriginRules } from './visitors/origin-policy.js';
 import type { PetitionReads } from './reads/petition-reads.js';
@@ -90,7 +91,15 @@ export function createProxyApp(parts: ProxyAppParts, intake: SignatureIntake = s
   app.use(originPolicy(origins, (path) => path === EMBED_STATUS_PATH || isElementAsset(path)));
   const readBody = parts.readBody ?? webBodyReader();
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Up, and its data folder writable as far as the last write knew: what a container's health
+  // check and a load balancer ask; a full disk is told apart in the message.
+  app.get('/healthz', (c) => {
+    const storage = intake.storage.state;
+    if (storage.failing) {
+      throw new ProxyError(503, [`the data folder cannot be written (${storageCause(storage.cause)})`], { retryAfter: STORAGE_RETRY_AFTER_SECONDS });
+    }
+    return c.json({ status: 'ok' });
+  });
   app.get(EMBED_STATUS_PATH, (c) => c.json(origins.status(c.req.header('origin'))));
   app.route(
     '/api/petitions',

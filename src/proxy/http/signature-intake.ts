@@ -12,6 +12,7 @@ import type { Submissions } from '../outbox/submissions.js';
 import type { ProofOfWork } from '../proof/proof-of-work.js';
 import type { ClientLimit } from '../visitors/client-limit.js';
 import { ProxyError } from './failure.js';
+import { StorageOutage } from '../errors/storage-outage.js';
 
 /**
  * The form's hidden honeypot input. People never see it, so never fill it; bots that fill every
@@ -28,6 +29,8 @@ export interface SignatureIntakeOptions {
   /** The opt-ins a petition offers, from the configuration. */
   optInsOf: (petitionId: number) => readonly OptIn[];
   log: (line: string) => void;
+  /** The data folder's failures, told apart as 503s; by default one of the intake's own. */
+  storage?: StorageOutage;
 }
 
 /** One request as the intake reads it; the body and the address are read only when needed. */
@@ -41,10 +44,12 @@ export interface SignatureRequest {
 
 export class SignatureIntake {
   readonly #options: SignatureIntakeOptions;
+  readonly storage: StorageOutage;
   #honeypotCatches = 0;
 
   constructor(options: SignatureIntakeOptions) {
     this.#options = options;
+    this.storage = options.storage ?? new StorageOutage(options.log);
   }
 
   /** The 202's body for a signature of a petition the proxy serves; a refusal is thrown as a ProxyError. */
@@ -80,8 +85,12 @@ export class SignatureIntake {
     }
     const consent = checkConsent(fields as Record<string, unknown>, options.optInsOf(petitionId));
     if (!consent.ok) throw new ProxyError(400, consent.problems);
-    // Last before the signature goes anywhere (service or outbox), so a refused one spends no proof.
-    await options.proofs.accept(petitionId, (fields as Record<string, unknown>)[PROOF_FIELD]);
-    return options.submissions.submit(petitionId, validation.output, consent.consent, clientAddress);
+    // The proof's spending and the outbox are written to the data folder: where it cannot be
+    // written, the signer hears 503 and tries again, never a 202 for a signature not stored.
+    return this.storage.guard(async () => {
+      // Last before the signature goes anywhere (service or outbox), so a refused one spends no proof.
+      await options.proofs.accept(petitionId, (fields as Record<string, unknown>)[PROOF_FIELD]);
+      return options.submissions.submit(petitionId, validation.output, consent.consent, clientAddress);
+    });
   }
 }

@@ -44,7 +44,10 @@ export function openOutboxDatabase(dataDir: string): OutboxStore {
 
   return {
     async add(entry, nextAttemptAt) {
-      return insert.get(...outboxInsertValues(entry, nextAttemptAt))!.id;
+      // Stepped to its end (all, not get): an INSERT … RETURNING read with get() is reset after its
+      // first row, and the commit's failure (SQLITE_FULL on a full disk) is then never raised: the
+      // row is gone while the signer is told it was received.
+      return insert.all(...outboxInsertValues(entry, nextAttemptAt))[0]!.id;
     },
     async firstInLine() {
       return outboxEntryOf(selectFirstInLine.get() as OutboxRow | undefined);

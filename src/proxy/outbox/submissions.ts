@@ -13,6 +13,7 @@ import { deliverSignature, refusesAuthKey, type Delivery } from './signature-del
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ReadCache } from '../reads/read-cache.js';
 import { ProxyError, type FailureStatus } from '../http/failure.js';
+import { isStorageFailure } from '../errors/storage-outage.js';
 import { newWithdrawalToken } from '../../shared/withdrawal-token.js';
 
 /** A submission that carried no opt-ins and no attribution (a client other than the form). */
@@ -128,7 +129,14 @@ export class Submissions {
 
   async #accepted(petitionId: number, signer: SignerInput, consent: Consent, result: SubmissionResult): Promise<SubmissionResult> {
     const petition = this.#options.petitions.find((p) => p.id === petitionId);
-    if (petition) await this.#options.onAccepted?.(petition, signer, consent);
+    try {
+      if (petition) await this.#options.onAccepted?.(petition, signer, consent);
+    } catch (error) {
+      // The signature is stored (at the service or in the outbox) and is answered as received; a
+      // 503 would only bring it back as a duplicate, which no webhook follows either.
+      if (!isStorageFailure(error)) throw error;
+      this.#options.log(`webhooks: a signature for petition ${petitionId} was received but its deliveries could not be stored (${(error as { code: string }).code}): its endpoints will not hear of it`);
+    }
     return result;
   }
 

@@ -12,7 +12,7 @@ import { DatabaseNotWritableError } from '../../../src/service/store/engines/sto
 import { spawnService } from '../child-service.js';
 import { eventually, getJson, grantedKey, signerFields, startTestService, submitSignature } from '../harness.js';
 import type { TestService } from '../harness.js';
-import { mountTmpfs, tmpfsUnavailable } from '../tmpfs.js';
+import { mountTmpfs, tmpfsUnavailable } from '../../../support/tmpfs.js';
 import { SQLITE_ONLY } from '../test-database.js';
 import { rawRequest } from '../../api-reference/coverage.js';
 
