@@ -122,6 +122,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     path: onPostgres ? null : options.dbPath,
     store,
     reopen: () => new SqliteEngine(openDatabase(options.dbPath, { busyTimeoutMs: options.busyTimeoutMs, mustExist: true })),
+    // Only after an outage, by which time the checkpointer below exists.
+    checkpoint: () => checkpointer?.truncate() ?? Promise.resolve(),
     log,
   });
 

@@ -13,9 +13,14 @@ export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 export const STORAGE_MESSAGE = 'This website cannot store signatures at the moment. Your signature was not received: try again in a minute.';
 
+/**
+ * better-sqlite3 and node:fs give a code; a Durable Object's SQLite (the Worker) names it only in
+ * its message ("database or disk is full: SQLITE_FULL").
+ */
 function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
+  if (typeof code === 'string') return code;
+  return /\bSQLITE_[A-Z_]+\b/.exec(error instanceof Error ? error.message : '')?.[0] ?? '';
 }
 
 /** The code, with "disk full" said in words where that is what it means (the operator's first question). */

@@ -14,7 +14,8 @@ export function durableOutboxStore(storage: DurableObjectStorage): OutboxStore {
   const count = (query: string) => sql.exec<{ n: number }>(query).one().n;
   return {
     async add(entry, nextAttemptAt) {
-      return sql.exec<{ id: number }>(OUTBOX_SQL.insert, ...outboxInsertValues(entry, nextAttemptAt)).one().id;
+      // Stepped to its end, as on Node (outbox-sqlite.ts): the insert's failure is raised here.
+      return sql.exec<{ id: number }>(OUTBOX_SQL.insert, ...outboxInsertValues(entry, nextAttemptAt)).toArray()[0]!.id;
     },
     async firstInLine() {
       return first(OUTBOX_SQL.firstInLine);

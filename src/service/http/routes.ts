@@ -8,7 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ANSWER_HEADERS, ApiError, failureBody } from '../errors/api-error.js';
 import { errorAnswer } from './error-answer.js';
 import { requestAuthKey } from '../auth-keys/auth-key-requests.js';
-import type { DatabaseHealth } from '../store/database-health.js';
+import { OUTAGE_RETRY_AFTER_SECONDS, type DatabaseHealth } from '../store/database-health.js';
 import { parseListQuery, recentSignatures, signaturePage } from '../signatures/pagination.js';
 import { signatureBreakdown } from '../geography/signature-breakdown.js';
 import { findPetition, petitionIdForUrl, petitionResource } from '../petitions/petitions.js';
@@ -65,7 +65,9 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
   // (src/container/health-check.ts), as it asks the proxy's own /healthz. Outside /v1, so it
   // never counts against a consumer's budget or an address's failed authentications.
   app.get('/healthz', (c) => {
-    health.refuseWhileUnavailable();
+    const problem = health.problem();
+    // A full disk is told apart: it is the operator's to fix, not a moment's busyness.
+    if (problem) throw new ApiError(503, [`service unavailable: ${problem}`], { retryAfter: OUTAGE_RETRY_AFTER_SECONDS });
     return c.json({ status: 'ok' });
   });
 

@@ -18,8 +18,11 @@ export interface Unavailable {
 }
 
 const BUSY: Unavailable = { retryAfter: 1, message: 'service busy: try again in a moment', outage: false };
+/** How long a client waits before trying again while the storage fails. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
 const OUTAGE: Unavailable = {
-  retryAfter: 5,
+  retryAfter: OUTAGE_RETRY_AFTER_SECONDS,
   message: 'service unavailable: its storage cannot be written; try again shortly',
   outage: true,
 };
@@ -31,6 +34,8 @@ const OUTAGE: Unavailable = {
  */
 const STORAGE_FAILURE =
   /^(SQLITE_(READONLY|IOERR|FULL|CANTOPEN|PERM)(_|$)|PG_CONNECTION$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EPIPE$|08...$|57P0[1-4]$|25006$|53100$|53300$)/;
+/** A full disk, on either engine: SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100). */
+const DISK_FULL = /^(SQLITE_FULL|53100)$/;
 /**
  * Another writer was in the way: SQLite's write lock held past the busy timeout, or on
  * PostgreSQL a deadlock or serialization failure that rolled this transaction back. Try again.
@@ -48,6 +53,12 @@ export interface DatabaseHealthOptions {
   store: Store;
   /** Opens the file again (never creating it), for when it was replaced by another one. */
   reopen: () => SqlEngine;
+  /**
+   * Before writes resume after an outage: the WAL's pages into the file and the WAL cut back
+   * (wal-checkpointer.ts), so the space just freed is not eaten again by a WAL still growing
+   * while its checkpoint waits for room. Rejects while that cannot be done yet.
+   */
+  checkpoint?: () => Promise<void>;
   log: (line: string) => void;
   checkEveryMs?: number;
 }
@@ -79,6 +90,12 @@ export class DatabaseHealth {
     if (!STORAGE_FAILURE.test(code)) return null;
     this.begin(code);
     return OUTAGE;
+  }
+
+  /** What /healthz says of the storage: null when it can be written, else why not, a full disk in words. */
+  problem(): string | null {
+    if (!this.outage) return null;
+    return DISK_FULL.test(this.outage.cause) ? `its disk is full (${this.outage.cause})` : `its storage cannot be written (${this.outage.cause})`;
   }
 
   /** Before a write: while the storage is known to fail, the write is not attempted. */
@@ -126,6 +143,7 @@ export class DatabaseHealth {
         await reconnectStore(this.options.store, this.options.reopen());
         this.identity = atPath;
       }
+      await this.options.checkpoint?.();
       await this.options.store.recordOpenedAt.run(new Date().toISOString());
     } catch (error) {
       this.outage.cause = errorCode(error);

@@ -10,6 +10,9 @@ import { MIGRATIONS } from './migrations.js';
 
 export type ServiceDatabase = Database.Database;
 
+/** The most the WAL file keeps once reset: 4 MiB, a second or so of signatures at full pace. */
+export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /** How long a write waits for another process's write lock before SQLITE_BUSY (then 503). */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
@@ -97,6 +100,9 @@ function configure(db: ServiceDatabase, busyTimeoutMs: number): void {
   db.pragma('cache_size = -16384');
   // The service checkpoints from a worker thread (wal-checkpointer.ts); this is the fallback.
   db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
+  // A WAL that grew (a reader held its pages, a full disk stopped the checkpoints) is cut back to
+  // this size when it is next reset, rather than keeping the disk space for good.
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   // The admin commands write from another process while the service runs.
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
 }

@@ -44,7 +44,11 @@ export class SqliteEngine implements SqlEngine {
       source,
       get: async (...params) => {
         if (this.#open) await this.#turn();
-        return statement().get(...args(params)) as R | undefined;
+        const ready = statement();
+        // A write (INSERT … RETURNING) is stepped to its end: get() resets it after the first
+        // row, and outside a transaction its commit's failure (SQLITE_FULL) is then never raised.
+        if (!ready.readonly) return ready.all(...args(params))[0] as R | undefined;
+        return ready.get(...args(params)) as R | undefined;
       },
       all: async (...params) => {
         if (this.#open) await this.#turn();

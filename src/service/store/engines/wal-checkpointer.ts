@@ -29,11 +29,28 @@ function checkpoint() {
     if (db) db.close();
   }
 }
+// After an outage: every page into the file, and the WAL cut to nothing, before writes resume.
+function truncate(id) {
+  let db;
+  try {
+    db = new Database(workerData.path, { fileMustExist: true, timeout: workerData.truncateWaitMs });
+    const [{ busy }] = db.pragma('wal_checkpoint(TRUNCATE)');
+    parentPort.postMessage({ truncated: id, error: busy ? 'SQLITE_BUSY' : undefined });
+  } catch (error) {
+    parentPort.postMessage({ truncated: id, error: String(error && error.code || error) });
+  } finally {
+    if (db) db.close();
+  }
+}
 const timer = setInterval(checkpoint, workerData.everyMs);
 parentPort.on('message', (message) => {
   if (message === 'stop') { clearInterval(timer); checkpoint(); parentPort.close(); }
+  else if (message && message.truncate !== undefined) truncate(message.truncate);
 });
 `;
+
+/** How long a truncating checkpoint waits for readers to finish with the WAL. */
+const TRUNCATE_WAIT_MS = 2000;
 
 export interface CheckpointReport {
   /** Pages in the WAL, and how many of them are now in the database file. */
@@ -64,14 +81,49 @@ export function checkpointLog(log: (line: string) => void): (report: CheckpointR
 export class WalCheckpointer {
   readonly #worker: Worker;
   readonly #exited: Promise<void>;
+  #ended = false;
+  /** Truncations asked for and not answered yet, by id. */
+  readonly #truncations = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  #nextTruncation = 0;
 
   constructor(path: string, onReport: (report: CheckpointReport) => void = () => {}) {
-    this.#worker = new Worker(THREAD, { eval: true, workerData: { path, driver: SQLITE_DRIVER_PATH, everyMs: CHECKPOINT_EVERY_MS } });
-    this.#exited = new Promise((resolve) => this.#worker.once('exit', () => resolve()));
-    this.#worker.on('message', onReport);
+    this.#worker = new Worker(THREAD, {
+      eval: true,
+      workerData: { path, driver: SQLITE_DRIVER_PATH, everyMs: CHECKPOINT_EVERY_MS, truncateWaitMs: TRUNCATE_WAIT_MS },
+    });
+    this.#exited = new Promise((resolve) =>
+      this.#worker.once('exit', () => {
+        this.#ended = true;
+        for (const waiting of this.#truncations.values()) waiting.reject(Object.assign(new Error('checkpoint thread ended'), { code: 'CHECKPOINTER_ENDED' }));
+        this.#truncations.clear();
+        resolve();
+      }),
+    );
+    this.#worker.on('message', (message: CheckpointReport & { truncated?: number }) => {
+      if (message.truncated === undefined) return onReport(message);
+      const waiting = this.#truncations.get(message.truncated);
+      this.#truncations.delete(message.truncated);
+      if (message.error === undefined) waiting?.resolve();
+      else waiting?.reject(Object.assign(new Error(`checkpoint failed (${message.error})`), { code: message.error }));
+    });
     // A thread that fails leaves the connection's fallback checkpoint in charge; it never ends the service.
     this.#worker.on('error', () => undefined);
     this.#worker.unref();
+  }
+
+  /**
+   * Copies every page of the WAL into the database file and cuts the WAL to nothing, in the
+   * thread; rejects with the error's code (SQLITE_FULL while there is not yet room for the pages,
+   * SQLITE_BUSY while a reader holds them). Where the thread has ended, the connection's own
+   * checkpoints are in charge, and this resolves at once.
+   */
+  truncate(): Promise<void> {
+    if (this.#ended) return Promise.resolve();
+    const id = this.#nextTruncation++;
+    return new Promise((resolve, reject) => {
+      this.#truncations.set(id, { resolve, reject });
+      this.#worker.postMessage({ truncate: id });
+    });
   }
 
   /** Checkpoints once more and ends the thread. */
