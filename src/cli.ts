@@ -1,5 +1,6 @@
 // Dispatches `petition-embed <part> …` to the part's own command line.
 import { listenFailure } from './listen-failure.js';
+import { UnusableFileError } from './unusable-file.js';
 
 const [part, ...args] = process.argv.slice(2);
 
@@ -24,7 +25,8 @@ if (!load) {
   } catch (error) {
     // Each part reports its own usage and configuration errors; a server that cannot listen is
     // common to all three, and is the operator's to fix, so one line rather than a stack trace.
-    const line = listenFailure(error);
+    // So is a data file it cannot use: the line names the file and the remedy (unusable-file.ts).
+    const line = error instanceof UnusableFileError ? error.message : listenFailure(error);
     if (line !== undefined) {
       process.stderr.write(`petition-embed ${part}: not started: ${line}\n`);
     } else {

@@ -10,6 +10,7 @@ import { runDoctor } from './doctor/doctor.js';
 import { createKeyFile } from './keys/key-file.js';
 import { startProxy } from './index.js';
 import { sendWebhookSamples } from './webhooks/webhook-test.js';
+import { UnusableFileError } from '../unusable-file.js';
 
 const USAGE =
   'usage: petition-embed proxy [--host 127.0.0.1] [--port 4020] --config proxy.config.json\n' +
@@ -33,7 +34,14 @@ function readConfig(path: string | undefined): ProxyConfig {
 }
 
 async function printKeys(config: ProxyConfig): Promise<void> {
-  const records = await createKeyFile(config.dataDir).read();
+  let records;
+  try {
+    records = await createKeyFile(config.dataDir).read();
+  } catch (error) {
+    if (!(error instanceof UnusableFileError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   const statuses = config.petitions.map((petition) => {
     const record = records.find((r) => r.petition_id === petition.id && r.source === petition.source);
     return {

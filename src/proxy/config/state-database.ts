@@ -6,21 +6,29 @@
 // The last good answers hold signers' listed names and places: an answer replaced or dropped is
 // zeroed in the file (secure_delete), not left readable in free pages.
 import type Database from 'better-sqlite3';
-import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
-import { makeDataDir, makePrivateDatabaseFile } from './data-dir.js';
+import { openDataFile, type DataFile } from './data-file.js';
 
 export function stateDatabasePath(dataDir: string): string {
   return join(dataDir, 'state.sqlite');
 }
 
+/** Nothing in it is owed to anyone: moving it aside costs a little, and says what. */
+export function stateDataFile(dataDir: string): DataFile {
+  return {
+    path: stateDatabasePath(dataDir),
+    remedy:
+      'move it aside (or delete it) and start the proxy again: it makes a new one, losing only the last good answers ' +
+      'kept for when the service is down and the record of proofs of work and callbacks already used',
+  };
+}
+
 export function openStateDatabase(dataDir: string): Database.Database {
-  makeDataDir(dataDir);
-  const path = stateDatabasePath(dataDir);
-  makePrivateDatabaseFile(path);
-  const db = new Sqlite(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('secure_delete = ON');
-  return db;
+  const configure = (db: Database.Database) => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('secure_delete = ON');
+  };
+  // Each user of the file (last-good-sqlite.ts, seen-callback-sqlite.ts, used-proof-sqlite.ts) makes its own table.
+  return openDataFile(stateDataFile(dataDir), configure, () => {});
 }

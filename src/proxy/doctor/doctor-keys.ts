@@ -44,7 +44,8 @@ export async function checkKeys(config: ProxyConfig, requestsRefused: boolean): 
   try {
     records = await createKeyFile(config.dataDir).read();
   } catch {
-    return [fail('keys', `${keyFilePath(config.dataDir)} is not a key file written by this proxy: move it away and restart the proxy to request the keys again`)];
+    // The data files' check says what is wrong with it and what to do (doctor-data-files.ts).
+    return [fail('keys', `not known: ${keyFilePath(config.dataDir)} cannot be read (see "key file")`)];
   }
   return config.petitions.map((petition) => keyFinding(config, petition.id, petition.source, records, requestsRefused));
 }

@@ -2,6 +2,7 @@
 // temporary file, then rename over the old one) and readable by its owner only.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileProblemOf, UnusableFileError } from '../../unusable-file.js';
 import { makeDataDir, PRIVATE_FILE_MODE } from '../config/data-dir.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
 
@@ -9,17 +10,29 @@ export function keyFilePath(dataDir: string): string {
   return join(dataDir, 'auth-keys.json');
 }
 
+/**
+ * The service answers a key request made again with its decision and key (auth-key-requests.ts), so
+ * a new file loses nothing: only the time to ask.
+ */
+export const KEY_FILE_REMEDY =
+  'move it aside and start the proxy again: it asks the service for its keys again, and gets back each decision already made and each key already granted';
+
 export function createKeyFile(dataDir: string): KeyStore {
   const path = keyFilePath(dataDir);
   return {
     async read() {
+      let parsed: { keys?: KeyRecord[] };
       try {
-        const parsed = JSON.parse(readFileSync(path, 'utf8')) as { keys?: KeyRecord[] };
-        return Array.isArray(parsed.keys) ? parsed.keys : [];
+        parsed = JSON.parse(readFileSync(path, 'utf8')) as { keys?: KeyRecord[] };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw new Error(`cannot read ${path}: not a key file written by this proxy`);
+        // Never the parser's message: it quotes the file, keys included.
+        throw new UnusableFileError(path, fileProblemOf(error) ?? 'is not a key file written by this proxy', KEY_FILE_REMEDY);
       }
+      if (parsed === null || typeof parsed !== 'object' || !Array.isArray(parsed.keys)) {
+        throw new UnusableFileError(path, 'is not a key file written by this proxy', KEY_FILE_REMEDY);
+      }
+      return parsed.keys;
     },
     async write(records) {
       makeDataDir(dataDir);

@@ -3,9 +3,8 @@
 // bytes go too, not only its row: secure_delete zeroes them in the file, and once nothing is
 // owed the WAL, which still holds the pages as they were, is checkpointed and truncated.
 import type Database from 'better-sqlite3';
-import { Sqlite } from '../../sqlite.js';
 import { join } from 'node:path';
-import { makeDataDir, makePrivateDatabaseFile } from '../config/data-dir.js';
+import { openDataFile, type DataFile } from '../config/data-file.js';
 import type { OutboxStore } from './outbox-store.js';
 import { OUTBOX_MIGRATIONS, OUTBOX_SQL, outboxEntryOf, outboxInsertValues, type OutboxRow } from './outbox-sql.js';
 
@@ -23,15 +22,23 @@ function migrate(db: Database.Database): void {
   }
 }
 
+/** Its rows are signatures answered "queued": moving it aside loses them, so a backup comes first. */
+export function outboxDataFile(dataDir: string): DataFile {
+  return {
+    path: outboxPath(dataDir),
+    remedy:
+      'restore it from a backup; only without one, move it aside and start the proxy again, ' +
+      'which loses the signatures queued in it for the service and not yet delivered',
+  };
+}
+
 export function openOutboxDatabase(dataDir: string): OutboxStore {
-  makeDataDir(dataDir);
-  const path = outboxPath(dataDir);
-  makePrivateDatabaseFile(path);
-  const db = new Sqlite(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('secure_delete = ON');
-  migrate(db);
+  const configure = (db: Database.Database) => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('secure_delete = ON');
+  };
+  const db = openDataFile(outboxDataFile(dataDir), configure, migrate);
   const insert = db.prepare<unknown[], { id: number }>(OUTBOX_SQL.insert);
   const selectFirstInLine = db.prepare(OUTBOX_SQL.firstInLine);
   const selectNextHeld = db.prepare(OUTBOX_SQL.nextHeld);

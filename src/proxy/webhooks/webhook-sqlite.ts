@@ -1,9 +1,9 @@
 // Node implementation of WebhookStore on SQLite (better-sqlite3) in dataDir: WAL with full sync,
 // so a delivery stored before the signer's answer survives a crash right after it; the file and
 // its -wal and -shm are private to the proxy's user, like the outbox's.
-import { Sqlite } from '../../sqlite.js';
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { makeDataDir, makePrivateDatabaseFile } from '../config/data-dir.js';
+import { openDataFile, type DataFile } from '../config/data-file.js';
 import type { WebhookStore } from './webhook-store.js';
 import { WEBHOOK_SCHEMA, WEBHOOK_SQL, webhookDeliveryOf, type WebhookRow } from './webhook-sql.js';
 
@@ -11,16 +11,24 @@ export function webhookDatabasePath(dataDir: string): string {
   return join(dataDir, 'webhooks.sqlite');
 }
 
+/** Its rows are webhook posts owed to the site owner's endpoints: moving it aside loses them. */
+export function webhookDataFile(dataDir: string): DataFile {
+  return {
+    path: webhookDatabasePath(dataDir),
+    remedy:
+      'restore it from a backup, or move it aside and start the proxy again, ' +
+      'which loses the webhook posts not yet delivered (the signatures reach the service without it)',
+  };
+}
+
 export function openWebhookDatabase(dataDir: string): WebhookStore {
-  makeDataDir(dataDir);
-  const path = webhookDatabasePath(dataDir);
-  makePrivateDatabaseFile(path);
-  const db = new Sqlite(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  // Erased rows are overwritten, not left readable in free pages: they hold personal data.
-  db.pragma('secure_delete = ON');
-  db.exec(WEBHOOK_SCHEMA);
+  const configure = (db: Database.Database) => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    // Erased rows are overwritten, not left readable in free pages: they hold personal data.
+    db.pragma('secure_delete = ON');
+  };
+  const db = openDataFile(webhookDataFile(dataDir), configure, (opened) => opened.exec(WEBHOOK_SCHEMA));
   const insert = db.prepare(WEBHOOK_SQL.insert);
   const addAll = db.transaction((eventId: string, payload: string, urls: readonly string[], createdAt: number) => {
     for (const url of urls) insert.run(eventId, url, payload, createdAt, createdAt);
