@@ -51,22 +51,23 @@ test('a usage error names the argument, then the usage', () => {
   assertNoStackTrace(answer.stderr);
 });
 
-test('a database that cannot be opened is one line saying which and why: exit 1', () => {
+test('a database that cannot be opened is one line saying which, why and what to do: exit 1', () => {
   const file = join(dir, 'a-file');
   writeFileSync(file, 'not a database, and long enough to be read as one: '.repeat(100));
-  const cases: Array<[string, RegExp]> = [
-    [dir, /\(EISDIR\)/],
-    [join(file, 'service.db'), /\(ENOTDIR\)/],
-    [file, /\(SQLITE_NOTADB\)/],
-    ['postgres://nobody@127.0.0.1:1/petitions', /postgres:\/\/nobody@127\.0\.0\.1:1\/petitions cannot be opened for writing \(ECONNREFUSED\)/],
+  const restore = 'if --db names the right file, restore it from a backup; moving it aside starts an empty service, without its petitions, signatures, consumers and keys';
+  const cases: Array<[string, string]> = [
+    [dir, `the database ${dir} is a folder, not a file (EISDIR): check --db: it names the database file`],
+    [join(file, 'service.db'), `the database ${join(file, 'service.db')} has a file in the way of its folder (ENOTDIR): check --db: it names the database file`],
+    [file, `the database ${file} is not a database (SQLITE_NOTADB): ${restore}`],
+    ['postgres://nobody@127.0.0.1:1/petitions', 'the database postgres://nobody@127.0.0.1:1/petitions cannot be opened for writing (ECONNREFUSED)'],
   ];
-  for (const [database, why] of cases) {
+  for (const [database, line] of cases) {
     const answer = runAdmin(['petition', '1', '--db', database]);
     assert.equal(answer.status, 1, `${database}\n${answer.stderr}`);
-    assert.match(answer.stderr, /^admin command not run: the database .+ cannot be opened for writing \([A-Z_]+\)\n$/, answer.stderr);
-    assert.match(answer.stderr, why);
+    assert.equal(answer.stderr, `admin command not run: ${line}\n`);
     assertNoStackTrace(answer.stderr);
-  }  // A file that is not a database keeps its mode: readable by others, as it was.
+  }
+  // A file that is not a database keeps its mode: readable by others, as it was.
   chmodSync(file, 0o644);
   assert.equal(runAdmin(['petition', '1', '--db', file]).status, 1);
   assert.equal(statSync(file).mode & 0o777, 0o644);

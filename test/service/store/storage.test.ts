@@ -48,7 +48,7 @@ test('a database path that cannot be written: the service refuses to start, sayi
     const dbPath = join(root, 'not-a-folder', 'service.db');
     await assert.rejects(startService({ dbPath, port: 0, log: () => {} }), (error: Error) => {
       assert.ok(error instanceof DatabaseNotWritableError);
-      assert.match(error.message, /cannot be opened for writing \(ENOTDIR\)/);
+      assert.match(error.message, / has a file in the way of its folder \(ENOTDIR\): check --db: it names the database file$/);
       return true;
     });
   } finally {

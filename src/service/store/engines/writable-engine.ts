@@ -3,6 +3,7 @@
 // try; one that answers and refuses (an unknown role, a read-only standby, a database that does
 // not exist) is not, since no wait mends it. A SQLite file is there or not: never waited for.
 import { errorCode } from '../../errors/error-code.js';
+import { fileProblemOf } from '../../../unusable-file.js';
 import type { OpenOptions } from './database.js';
 import type { SqlEngine } from './sql-engine.js';
 import { DatabaseNotWritableError, databaseName, isPostgresUrl, openStoreEngine } from './store-engine.js';
@@ -52,6 +53,23 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 const NO_WAIT: DatabaseWait = { maxWaitMs: 0, log: () => {} };
 
 /**
+ * A SQLite file the service cannot use: the line says what is wrong and what to do. Moving a
+ * damaged file aside would start an empty service, so the remedy is the backup, with the cost of
+ * the alternative spelled out. Any other failure (a read-only file, a full disk) keeps its code.
+ */
+function unusableFileLine(path: string, code: string): string | undefined {
+  const problem = fileProblemOf({ code });
+  if (problem === undefined || code.startsWith('SQLITE_IOERR')) return undefined;
+  const remedy =
+    code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')
+      ? 'if --db names the right file, restore it from a backup; moving it aside starts an empty service, without its petitions, signatures, consumers and keys'
+      : code === 'EACCES' || code === 'EPERM'
+        ? "run the service as the file's owner"
+        : 'check --db: it names the database file';
+  return `the database ${path} ${problem}: ${remedy}`;
+}
+
+/**
  * openStoreEngine, waiting for a PostgreSQL that is not reachable yet; a failure in one line, its
  * code saying why (SQLITE_READONLY, EACCES, ENOTDIR, SQLITE_NOTADB, ECONNREFUSED, 28000, …) and
  * a URL named without its password.
@@ -70,7 +88,8 @@ export async function openWritableEngine(database: string, options: OpenOptions 
       const delay = Math.min(retryDelayMs(attempt), wait.maxWaitMs - waited);
       if (!isPostgresUrl(database) || !NOT_YET.has(code) || delay <= 0) {
         const after = attempt > 1 ? ` after waiting ${seconds(waited)}` : '';
-        throw new DatabaseNotWritableError(`the database ${databaseName(database)} cannot be opened for writing (${code})${after}`);
+        const unusable = isPostgresUrl(database) ? undefined : unusableFileLine(database, code);
+        throw new DatabaseNotWritableError(unusable ?? `the database ${databaseName(database)} cannot be opened for writing (${code})${after}`);
       }
       wait.log(`the database ${databaseName(database)} is not reachable yet (${code}): trying again in ${seconds(delay)}, waiting ${seconds(wait.maxWaitMs)} in all`);
       await pause(delay, wait.signal);
