@@ -11,6 +11,8 @@ import { OperatorError } from './errors/operator-error.js';
 import { checkCallbackUrl } from './auth-keys/callback-address.js';
 import type { AlertWebhook } from './alerts/alert-delivery.js';
 import { DEFAULT_IPV6_PREFIX, IPV6_PREFIX_RULE, isIpv6Prefix } from '../shared/client-network.js';
+import { createLogger, isLogFormat, isLogLevel, LOG_FORMATS, LOG_LEVELS, type Logger } from '../shared/observability/logger.js';
+import { METRICS_ADDRESS_RULE, parseMetricsAddress, type MetricsAddress } from '../shared/observability/metrics-listener.js';
 
 
 const PETITION_FLAGS =
@@ -22,10 +24,12 @@ const USAGE = `usage:
                          [--public-url https://petitions.example.org]
                          [--smtp smtp://user:password@mail.example.org:587] [--mail-from "Petitions <petitions@example.org>"]
                          [--alert-webhook https://ops.example.org/hooks/petitions] [--trend-window 60] [--trend-threshold 20] [--trend-share 20]
+                         [--metrics 127.0.0.1:9464] [--log-format text|json] [--log-level debug|info|warn|error]
       (PETITION_SMTP_URL and PETITION_MAIL_FROM in the environment stand for --smtp and --mail-from;
        DATABASE_URL for --db, which keeps a database password off the command line;
        --db-wait: seconds to wait, retrying, for a PostgreSQL not reachable yet at start; 0 tries once;
-       PETITION_ALERT_SECRET, at least 32 characters, signs the --alert-webhook posts and is required with it)
+       PETITION_ALERT_SECRET, at least 32 characters, signs the --alert-webhook posts and is required with it;
+       --metrics: serve /metrics (Prometheus) on this address of its own, never on the public port; off by default)
   petition-embed service admin create-operator --db DATABASE --email EMAIL [--password-stdin]
   petition-embed service admin reset-operator-password --db DATABASE --email EMAIL [--password-stdin]
   petition-embed service admin create-consumer --db DATABASE --name NAME
@@ -87,6 +91,9 @@ function parseServiceArgs(args: string[]) {
       'trend-threshold': { type: 'string', default: '20' },
       'trend-share': { type: 'string', default: '20' },
       'db-wait': { type: 'string', default: '300' },
+      metrics: { type: 'string' },
+      'log-format': { type: 'string', default: 'text' },
+      'log-level': { type: 'string', default: 'info' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -122,6 +129,7 @@ async function runService(args: string[]): Promise<void> {
   // Only now: whoever waits for this line may stop the service at once, and must find it listening.
   process.stdout.write(`petition service listening on ${service.baseUrl}${values['auto-grant'] ? ' (auto-grant)' : ''}\n`);
   process.stdout.write(`operator console at ${service.consoleUrl}\n`);
+  if (service.metricsUrl) process.stdout.write(`metrics at ${service.metricsUrl}\n`);
 }
 
 class StoppedBeforeStart extends Error {}
@@ -130,6 +138,8 @@ type ServiceValues = ReturnType<typeof parseServiceArgs>['values'];
 
 async function start(values: ServiceValues, signal: AbortSignal): Promise<RunningService> {
   return startService({
+    logger: logger(values['log-format'], values['log-level']),
+    metrics: metricsAddress(values.metrics),
     publicUrl: publicUrl(values['public-url']),
     smtp: smtpSettings(values.smtp ?? process.env['PETITION_SMTP_URL'], values['mail-from'] ?? process.env['PETITION_MAIL_FROM']),
     dbPath: values.db,
@@ -148,6 +158,19 @@ async function start(values: ServiceValues, signal: AbortSignal): Promise<Runnin
     ipv6Prefix: ipv6Prefix(values['ipv6-prefix']),
     databaseWait: { maxWaitMs: wholeNumber('db-wait', values['db-wait'], 0) * 1000, signal },
   });
+}
+
+function logger(format: string, level: string): Logger {
+  if (!isLogFormat(format)) throw new UsageError(`--log-format: must be one of ${LOG_FORMATS.join(', ')}`);
+  if (!isLogLevel(level)) throw new UsageError(`--log-level: must be one of ${LOG_LEVELS.join(', ')}`);
+  return createLogger({ format, level });
+}
+
+function metricsAddress(text: string | undefined): MetricsAddress | undefined {
+  if (text === undefined) return undefined;
+  const address = parseMetricsAddress(text);
+  if (!address) throw new UsageError(`--metrics: ${METRICS_ADDRESS_RULE}`);
+  return address;
 }
 
 function ipv6Prefix(text: string): number {

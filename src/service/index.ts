@@ -43,6 +43,10 @@ import { isPostgresUrl } from './store/engines/store-engine.js';
 import { openWritableEngine } from './store/engines/writable-engine.js';
 import { SqliteEngine } from './store/engines/sqlite-engine.js';
 import { DEFAULT_IPV6_PREFIX } from '../shared/client-network.js';
+import type { Logger } from '../shared/observability/logger.js';
+import { startMetricsListener, type MetricsAddress, type MetricsListener } from '../shared/observability/metrics-listener.js';
+import { serviceObservability } from './metrics/service-observability.js';
+import { withRequestId } from './http/request-id.js';
 
 export interface ServiceOptions {
   /**
@@ -69,8 +73,12 @@ export interface ServiceOptions {
   ipv6Prefix?: number;
   /** Deadlines and caps on connections; defaults in src/shared/connection-limits.ts. */
   connectionLimits?: Partial<ConnectionLimits>;
-  /** Never receives secrets or personal data. Default: stderr. */
+  /** Never receives secrets or personal data. Default: stderr. Unused when `logger` is given. */
   log?: (line: string) => void;
+  /** Every log line, the existing ones as info events (`--log-format`, `--log-level`). */
+  logger?: Logger;
+  /** Where /metrics is served (`--metrics HOST:PORT`); never on the public port. Default: not served. */
+  metrics?: MetricsAddress;
   /**
    * How long to wait for a PostgreSQL that is not reachable yet at start, retrying with backoff
    * (writable-engine.ts); default 0, one try. `signal` stops the wait.
@@ -102,6 +110,8 @@ export interface RunningService {
   /** The operator's console, e.g. 'http://127.0.0.1:4010/admin' (on the public URL when one is set). */
   consoleUrl: string;
   port: number;
+  /** e.g. 'http://127.0.0.1:9464/metrics', when served. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -110,7 +120,7 @@ const PRUNE_EVERY_MS = 60_000;
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const { logger, log, metrics, limitWatch, deliveryWatch } = serviceObservability({ ...options, metricsServed: options.metrics !== undefined });
   const allowPrivate = options.allowPrivateCallbacks ?? false;
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const ipv6Prefix = options.ipv6Prefix ?? DEFAULT_IPV6_PREFIX;
@@ -128,11 +138,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
 
   // Instances on one PostgreSQL database share each consumer's budget (shared-rate-limit.ts).
-  const consumerRateLimit = new ConsumerRateLimit(options.rateLimitPerMinute ?? 1000, onPostgres);
+  const consumerRateLimit = new ConsumerRateLimit(options.rateLimitPerMinute ?? 1000, onPostgres, limitWatch);
   const rateLimitSharing = onPostgres ? new RateLimitSharing(store, consumerRateLimit.limit) : undefined;
   const instance = new ServiceInstance(store);
   if (onPostgres) await instance.start();
-  const signInLimit = new SignInLimit(store, ipv6Prefix);
+  const signInLimit = new SignInLimit(store, ipv6Prefix, limitWatch);
   let lastPrune = 0;
   let lastSearchCatchUp = 0;
   const worker = new QueueWorker(
@@ -156,7 +166,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   );
   const lookups = new SubmissionLookups(store);
   const screen = new SubmissionScreen(store);
-  const queue = new SignatureQueue(store, health, lookups, () => mailer?.poll());
+  const queue = new SignatureQueue(store, health, lookups, () => mailer?.poll(), metrics);
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   let mailer: ConfirmationMailer | undefined;
   let alerts: TrendingAlerts | undefined;
@@ -165,7 +175,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     retryBaseMs: options.retryBaseMs ?? DEFAULT_DELIVERY_TIMING.retryBaseMs,
     requestTimeoutMs: options.callbackTimeoutMs ?? DEFAULT_DELIVERY_TIMING.requestTimeoutMs,
   };
-  const deliveryContext = { allowPrivate, health, log, instance: instance.id };
+  const deliveryContext = { allowPrivate, health, log, instance: instance.id, watch: deliveryWatch };
   const delivery = new CallbackDelivery(store, deliveryTiming, deliveryContext);
   const intake = {
     store,
@@ -174,8 +184,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     consumers: new ConsumerDirectory(store),
     consumerRateLimit,
     screen: (submission: ScreenedSubmission) => screen.check(submission),
+    health,
+    metrics,
   };
-  const authFailureLimit = new AuthFailureLimit(options.authFailuresPerMinute ?? 60, ipv6Prefix);
+  const authFailureLimit = new AuthFailureLimit(options.authFailuresPerMinute ?? 60, ipv6Prefix, limitWatch);
   const app = createRoutes({
     intake,
     authFailureLimit,
@@ -184,7 +196,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     autoGrant: options.autoGrant ?? false,
     callbackProblem: (url) => checkCallbackUrl(url, { allowPrivate }),
     onDeliveryQueued: () => delivery.poll(),
-    log,
+    logger,
+    duration: metrics.http,
   });
   app.route(
     CONSOLE_PATH,
@@ -205,16 +218,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   );
   app.route('/withdraw', withdrawalRoutes(store));
 
-  let server: Server;
+  let server: Server | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
     server = await new Promise<Server>((resolve, reject) => {
-      const listener = submissionListener({ intake, authFailureLimit, health, log }, getRequestListener(app.fetch));
+      const submissions = submissionListener({ intake, authFailureLimit, health, logger, duration: metrics.http }, getRequestListener(app.fetch));
+      const listener = metrics.http.listener(withRequestId(submissions));
       const started = createServer(serverTimeouts(limits), listener);
       started.once('error', reject);
       started.listen(options.port ?? 4010, host, () => resolve(started));
     });
+    if (options.metrics) metricsListener = await startMetricsListener(metrics.registry, options.metrics);
   } catch (error) {
     // The port was taken (or the host wrong): nothing runs, so the database is let go.
+    server?.close();
     if (onPostgres) await instance.stop();
     await store.db.close();
     throw error;
@@ -231,11 +248,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     health,
     log,
     instance: instance.id,
+    watch: deliveryWatch,
   });
+  metrics.watch({ store, health, walPath: onPostgres ? null : `${options.dbPath}-wal` });
   const consoleUrl = `${origin}${CONSOLE_PATH}`;
   alerts = new TrendingAlerts({ store, webhook: options.alertWebhook, trend: options.trend, timing: deliveryTiming, context: deliveryContext, consoleUrl });
   // A SQLite file's WAL is copied into it off the event loop (wal-checkpointer.ts).
-  const checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath, checkpointLog(log));
+  const checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath, metrics.countingCheckpoints(checkpointLog(log)));
   worker.start();
   delivery.start();
   alerts.start();
@@ -247,8 +266,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     baseUrl: `http://${urlHost}:${port}/v1`,
     consoleUrl,
     port,
+    metricsUrl: metricsListener?.url,
     close() {
       closing ??= (async () => {
+        await metricsListener?.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive clients (a proxy's agent) would hold the close open: in-flight requests

@@ -82,7 +82,12 @@ export class AlertDelivery {
       { timeoutMs: this.timing.requestTimeoutMs, signal: this.abort.signal, allowPrivate: this.context.allowPrivate },
     );
     if (!result) return;
-    if (result.delivered) return void (await this.store.markAlertDelivered.run(result.outcome, delivery.id));
+    if (result.delivered) {
+      await this.store.markAlertDelivered.run(result.outcome, delivery.id);
+      this.context.watch?.delivered('alert_webhook');
+      return;
+    }
+    this.context.watch?.failed('alert_webhook', '', result.outcome);
     const next = afterFailure(delivery, this.timing);
     await this.store.rescheduleAlertDelivery.run({ id: delivery.id, outcome: result.outcome, next: next.next, state: next.state });
     this.context.log(`alert delivery ${delivery.id}: attempt ${next.attempts} failed (${result.outcome})${next.giveUp ? '; giving up' : ''}`);

@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import { SerialPoll } from '../background/serial-poll.js';
 import { afterFailure, type DeliveryTiming } from './delivery-timing.js';
 import { attemptSignedPost } from './signed-attempt.js';
+import type { DeliveryWatch } from '../metrics/delivery-watch.js';
 
 /** Deliveries being sent at the same time, at most… */
 const MAX_IN_FLIGHT = 100;
@@ -25,6 +26,8 @@ export interface DeliveryContext {
   log: (line: string) => void;
   /** PostgreSQL: this instance's id, which claims what it sends (service-instance.ts). */
   instance?: string;
+  /** Counts each attempt and logs a target's failing and recovering (metrics/delivery-watch.ts). */
+  watch?: DeliveryWatch;
 }
 
 export class CallbackDelivery {
@@ -110,7 +113,12 @@ export class CallbackDelivery {
     );
     // Shutting down is not a failed attempt: the row stays due for the next run.
     if (!result) return;
-    if (result.delivered) return void (await this.store.markDelivered.run(result.outcome, delivery.id));
+    if (result.delivered) {
+      await this.store.markDelivered.run(result.outcome, delivery.id);
+      this.context.watch?.delivered('callback', delivery.callback_host);
+      return;
+    }
+    this.context.watch?.failed('callback', delivery.callback_host, result.outcome);
     const next = afterFailure(delivery, this.timing);
     await this.store.rescheduleDelivery.run({ id: delivery.id, outcome: result.outcome, next: next.next, state: next.state });
     // The endpoint URL may carry a requester's token: the log names the delivery only.

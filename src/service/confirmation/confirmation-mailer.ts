@@ -15,6 +15,7 @@ import { SIGNER_CONTROL_MESSAGES } from './signer-control-messages.js';
 import { confirmationCodeHash, newConfirmationCode } from './confirmation-code.js';
 import type { Store } from '../store/store.js';
 import { SerialPoll } from '../background/serial-poll.js';
+import type { DeliveryWatch } from '../metrics/delivery-watch.js';
 
 const POLL_MS = 500;
 const MAX_IN_FLIGHT = 4;
@@ -31,6 +32,7 @@ export interface ConfirmationMailerOptions {
   log: (line: string) => void;
   /** PostgreSQL: this instance's id, which claims what it mails (service-instance.ts). */
   instance?: string;
+  watch?: DeliveryWatch;
 }
 
 /** What a mail hands its signer: a link and a code to confirm, and a link to withdraw. */
@@ -143,8 +145,10 @@ export class ConfirmationMailer {
         next: Date.now() + retryDelay(attempts, RETRY),
       });
       log(`confirmation mail for signature ${row.signature_id}: attempt ${attempts} failed (${errorCode(error)})`);
+      this.options.watch?.failed('mail', '', errorCode(error));
       return;
     }
     await store.markConfirmationMailed.run({ signature_id: row.signature_id, due_at: row.mail_due_at });
+    this.options.watch?.delivered('mail');
   }
 }

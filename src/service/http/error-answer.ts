@@ -7,6 +7,7 @@ import { ApiError, failureBody } from '../errors/api-error.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
 import { NUL_IN_TEXT } from '../store/sql-errors.js';
+import type { Logger } from '../../shared/observability/logger.js';
 
 export interface ErrorAnswer {
   status: number;
@@ -14,7 +15,7 @@ export interface ErrorAnswer {
   body: FailureBody;
 }
 
-export function errorAnswer(error: unknown, health: DatabaseHealth, log: (line: string) => void): ErrorAnswer {
+export function errorAnswer(error: unknown, health: DatabaseHealth, logger: Logger, requestId: string): ErrorAnswer {
   if (error instanceof ApiError) {
     const headers: Record<string, string> = {};
     if (error.headers.retryAfter !== undefined) headers['Retry-After'] = String(error.headers.retryAfter);
@@ -31,6 +32,6 @@ export function errorAnswer(error: unknown, health: DatabaseHealth, log: (line: 
   }
   // Only the error's kind and place: its message could quote SQL or a signer's data.
   const { name, stack } = error instanceof Error ? error : new Error(String(typeof error));
-  log(`unexpected error ${name}: ${(stack ?? '').split('\n').slice(1, 4).join(' |')}`);
+  logger.error('unexpected error', { request_id: requestId, error: name, at: (stack ?? '').split('\n').slice(1, 4).join(' |') });
   return { status: 500, headers: {}, body: failureBody(['internal error']) };
 }

@@ -16,6 +16,9 @@ import type { AuthFailureLimit } from '../limits/rate-limit.js';
 import { readPostParams, textParam } from './request-params.js';
 import { postSignature, SIGNATURE_ACCEPTED, type SignatureIntake } from '../signatures/signature-submission.js';
 import type { ConsumerRow } from '../store/store.js';
+import type { Logger } from '../../shared/observability/logger.js';
+import type { HttpRequestDuration } from '../../shared/observability/http-request-duration.js';
+import { requestIdOf } from './request-id.js';
 
 export interface RouteDependencies {
   /** The store, the queue, the consumers and their budget: what a submission needs. */
@@ -29,7 +32,9 @@ export interface RouteDependencies {
   callbackProblem: (url: string) => Promise<string | null>;
   /** Called after a key request was granted at once, to send its callback without delay. */
   onDeliveryQueued: () => void;
-  log: (line: string) => void;
+  logger: Logger;
+  /** Times every request of this app and of what is mounted on it (the console, the signer pages). */
+  duration: HttpRequestDuration;
 }
 
 /** Every path of the API and its methods: another method is 405 with `Allow` (HEAD goes with GET). */
@@ -46,6 +51,7 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
   const { authFailureLimit, health } = deps;
   const { store, consumers, consumerRateLimit } = deps.intake;
   const app = new Hono<{ Bindings: HttpBindings }>();
+  app.use('*', deps.duration.middleware());
 
   /** An unsigned read: the api_key is all its authentication, so it counts against the budget at once. */
   const reader = async (apiKey: string | undefined): Promise<ConsumerRow> => {
@@ -125,6 +131,9 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
       chargeRateLimit: () => consumerRateLimit.take(consumer.id),
       callbackProblem: deps.callbackProblem,
     });
+    if (answer.status === 202) {
+      deps.logger.info('key requested', { petition_id: petition.id, consumer_id: consumer.id, granted: deps.autoGrant, request_id: requestIdOf(c.env.incoming) });
+    }
     if (deps.autoGrant && answer.status === 202) deps.onDeliveryQueued();
     return c.json(answer.body, answer.status);
   });
@@ -138,7 +147,7 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
   app.notFound((c) => c.json(failureBody(['not found: no such path in this API']), 404));
 
   app.onError((error, c) => {
-    const answer = errorAnswer(error, health, deps.log);
+    const answer = errorAnswer(error, health, deps.logger, requestIdOf(c.env.incoming));
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });

@@ -9,18 +9,24 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { ANSWER_HEADERS } from '../errors/api-error.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import { errorAnswer } from './error-answer.js';
+import { requestIdOf } from './request-id.js';
+import type { Logger } from '../../shared/observability/logger.js';
+import type { HttpRequestDuration } from '../../shared/observability/http-request-duration.js';
 import type { AuthFailureLimit } from '../limits/rate-limit.js';
 import { mediaType, readPostParams } from './request-params.js';
 import { SIGNATURE_ACCEPTED, postSignature, type SignatureIntake } from '../signatures/signature-submission.js';
 
 /** The path the app routes as /v1/petitions/:petition_id/signatures, without a query. */
 const SIGNATURES_PATH = /^\/v1\/petitions\/([^/?#]+)\/signatures$/;
+const SIGNATURES_ROUTE = '/v1/petitions/:petition_id/signatures';
 
 export interface SubmissionListenerOptions {
   intake: SignatureIntake;
   authFailureLimit: AuthFailureLimit;
   health: DatabaseHealth;
-  log: (line: string) => void;
+  logger: Logger;
+  /** Names the route of the submissions answered here, for the request duration histogram. */
+  duration: HttpRequestDuration;
 }
 
 const ACCEPTED_BODY = Buffer.from(JSON.stringify(SIGNATURE_ACCEPTED));
@@ -34,6 +40,7 @@ export function submissionListener(options: SubmissionListenerOptions, app: Requ
       app(request, response);
       return;
     }
+    options.duration.nameRoute(request, SIGNATURES_ROUTE);
     void submit(options, petitionIdText, request, response);
   };
 }
@@ -46,7 +53,7 @@ async function submit(options: SubmissionListenerOptions, petitionIdText: string
     await postSignature(options.intake, petitionIdText, params, request.url!);
     response.writeHead(202, ACCEPTED_HEADERS).end(ACCEPTED_BODY);
   } catch (error) {
-    const answer = errorAnswer(error, options.health, options.log);
+    const answer = errorAnswer(error, options.health, options.logger, requestIdOf(request));
     if (answer.status === 401) options.authFailureLimit.recordFailure(address);
     const body = Buffer.from(JSON.stringify(answer.body));
     if (response.headersSent) return;

@@ -3,6 +3,7 @@
 // and Retry-After once spent.
 import { ApiError } from '../errors/api-error.js';
 import { networkKey } from '../../shared/client-network.js';
+import type { LimitWatch } from '../metrics/limit-watch.js';
 
 const MINUTE_MS = 60_000;
 /** Past this many keys, windows that have ended are dropped before another is added. */
@@ -96,13 +97,18 @@ export class ConsumerRateLimit {
   readonly limit: FixedWindowLimit<number>;
 
   /** `shared`: several instances share one budget (shared-rate-limit.ts), so windows are aligned. */
-  constructor(perMinute: number, shared = false) {
+  constructor(
+    perMinute: number,
+    shared = false,
+    private readonly watch?: LimitWatch,
+  ) {
     this.limit = new FixedWindowLimit(perMinute, MINUTE_MS, shared);
   }
 
   take(consumerId: number, now = Date.now()): void {
     const retryAfter = this.limit.retryAfter(consumerId, now);
     if (retryAfter > 0) {
+      this.watch?.reached('consumer_rate', consumerId, now);
       throw new ApiError(429, [`api_key: more than ${this.limit.perWindow} requests a minute; retry after ${retryAfter} s`], { retryAfter });
     }
     this.limit.count(consumerId, now);
@@ -121,6 +127,7 @@ export class AuthFailureLimit {
   constructor(
     perMinute: number,
     private readonly ipv6Prefix: number,
+    private readonly watch?: LimitWatch,
   ) {
     this.limit = new FixedWindowLimit(perMinute);
   }
@@ -128,6 +135,7 @@ export class AuthFailureLimit {
   refuseIfSpent(address: string, now = Date.now()): void {
     const retryAfter = this.limit.retryAfter(networkKey(address, this.ipv6Prefix), now);
     if (retryAfter > 0) {
+      this.watch?.reached('auth_failures', undefined, now);
       throw new ApiError(429, [`too many failed authentications from this address; retry after ${retryAfter} s`], { retryAfter });
     }
   }

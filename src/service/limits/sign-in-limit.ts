@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { networkKey } from '../../shared/client-network.js';
 import type { Store } from '../store/store.js';
+import type { LimitWatch } from '../metrics/limit-watch.js';
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const FAILED_SIGN_INS_PER_ADDRESS = 10;
@@ -41,6 +42,7 @@ export class SignInLimit {
     private readonly store: Store,
     /** An IPv6 client is counted by this prefix (src/shared/client-network.ts). */
     private readonly ipv6Prefix: number,
+    private readonly watch?: LimitWatch,
   ) {}
 
   /** Counts this attempt against both budgets, or refuses it (counting nothing) when either is spent. */
@@ -63,9 +65,15 @@ export class SignInLimit {
       });
       return { allowed: true, reservation };
     } catch (error) {
-      if (error instanceof Refused) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds };
-      throw error;
+      if (!(error instanceof Refused)) throw error;
+      this.watch?.reached('sign_in', undefined, now);
+      return { allowed: false, retryAfterSeconds: error.retryAfterSeconds };
     }
+  }
+
+  /** The password did not match: the attempt stays counted, and /metrics counts a failed sign-in. */
+  failed(): void {
+    this.watch?.signInFailed();
   }
 
   /** The sign-in succeeded: its attempt no longer counts against either budget. */

@@ -34,6 +34,7 @@ export async function signIn(parts: SignInParts, address: string, email: string,
   const subject = named ? `operator ${named.id}` : 'no such operator';
   const [byAddress, byEmail] = decision.reservation.counted.map((counted) => counted.count);
   const counts = `attempt ${byAddress} of ${FAILED_SIGN_INS_PER_ADDRESS} from this network, ${byEmail} of ${FAILED_SIGN_INS_PER_EMAIL} for this email, in 15 minutes`;
+  limit.failed();
   parts.log(`console: failed sign-in (${subject}; ${counts})`);
   await recordAudit(store, SIGN_IN_FORM, 'sign-in failed', subject, counts);
   return { kind: 'no-match' };

@@ -9,6 +9,7 @@ import { SignatureListing } from './signature-listing.js';
 import { recheckSubmission } from './submission-rules.js';
 import type { NewQueuedSignature, Store } from '../store/store.js';
 import type { SubmissionLookups } from './submission-lookups.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
 
 export interface QueueEntry extends NewQueuedSignature {
   /** The verified request signature, remembered in the same commit… */
@@ -47,6 +48,7 @@ export class SignatureQueue {
     private readonly lookups: SubmissionLookups,
     /** Called after a commit that left a confirmation email to send. */
     private readonly onMailDue: () => void,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   /** Resolves once the signature is committed ('accepted'), or says why it was not: a duplicate. */
@@ -130,6 +132,11 @@ export class SignatureQueue {
       for (const entry of batch) entry.reject(error);
       return;
     }
+    const listedAt = Date.now();
+    this.metrics.signaturesListed(
+      batch.filter((_, index) => (settled[index] as { outcome?: EnqueueOutcome }).outcome === 'accepted').map(({ item }) => item.received_at),
+      listedAt,
+    );
     batch.forEach((entry, index) => {
       const result = settled[index]!;
       if ('error' in result) entry.reject(result.error);

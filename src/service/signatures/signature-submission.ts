@@ -21,6 +21,9 @@ import type { ConsumerRow, Store } from '../store/store.js';
 import type { SubmissionKeyRequest, SubmissionLookups, SubmissionPetition } from './submission-lookups.js';
 import { keyRefused, refuseUnlessGranted } from './submission-rules.js';
 import { optInsColumn, originColumns } from './signature-row.js';
+import { refusalReason } from './refusal-reason.js';
+import type { ServiceMetrics } from '../metrics/service-metrics.js';
+import type { DatabaseHealth } from '../store/database-health.js';
 
 export const NO_SIGNATURE_DATA = 'No signature data received.';
 export const ALREADY_SIGNED = 'email: This email address has already signed this petition';
@@ -48,6 +51,9 @@ interface SubmissionContext {
 export interface SignatureIntake extends SubmissionContext {
   consumers: ConsumerDirectory;
   consumerRateLimit: ConsumerRateLimit;
+  /** Which failures are a storage outage (counted as refused `unavailable`). */
+  health: DatabaseHealth;
+  metrics: ServiceMetrics;
 }
 
 /**
@@ -55,6 +61,16 @@ export interface SignatureIntake extends SubmissionContext {
  * submission-listener.ts ahead of the app): resolves once the signature is committed and listed.
  */
 export async function postSignature(intake: SignatureIntake, petitionIdText: string, params: PostParams, path: string): Promise<void> {
+  try {
+    await takeSignature(intake, petitionIdText, params, path);
+  } catch (error) {
+    intake.metrics.signatureRefused(refusalReason(error, intake.health.unavailable(error) !== null));
+    throw error;
+  }
+  intake.metrics.signatureAccepted();
+}
+
+async function takeSignature(intake: SignatureIntake, petitionIdText: string, params: PostParams, path: string): Promise<void> {
   if (params.empty) throw new ApiError(400, [NO_SIGNATURE_DATA]);
   const consumer = await intake.consumers.authenticate(textParam(params.values, 'api_key'));
   const submit = async () =>

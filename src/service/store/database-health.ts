@@ -83,6 +83,11 @@ export class DatabaseHealth {
     clearInterval(this.timer);
   }
 
+  /** False during an outage (/metrics' `petition_service_database_writable`). */
+  get writable(): boolean {
+    return this.outage === null;
+  }
+
   /** The 503 answer for an error that means "not now"; null for any other error. */
   unavailable(error: unknown): Unavailable | null {
     const code = errorCode(error);

@@ -19,6 +19,7 @@ import { invalidationStatements } from './invalidation-store.js';
 import { changesRules, type RulesVersion } from './rules-version.js';
 import { withdrawalStatements } from './withdrawal-store.js';
 import { petitionDeliveryStatements } from './petition-delivery-store.js';
+import { metricsStatements } from './metrics-store.js';
 import type {
   AuthKeyRequestRecord,
   AuthKeyRequestStatus,
@@ -161,6 +162,7 @@ export function createStore(db: SqlEngine) {
     ...insightStatements(db),
     ...petitionDeliveryStatements(db),
     ...paperStatements(db),
+    ...metricsStatements(db),
   };
 }
 

@@ -10,7 +10,7 @@ import { matchedRoutes } from 'hono/route';
 import { Histogram, type Registry } from 'prom-client';
 
 /** The route of a request nothing matched (a 404, a malformed request). */
-export const UNMATCHED_ROUTE = '_unmatched';
+const UNMATCHED_ROUTE = '_unmatched';
 
 const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE']);
 

@@ -24,12 +24,12 @@ const REDACTED_PARTS = [
 /** Too short to look for inside other keys (`hostname`), yet a signer's name when alone. */
 const REDACTED_KEYS = ['name'] as const;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Nesting deeper than this is not written at all: a log field is small by intent. */
 const MAX_DEPTH = 4;
 
-export function isRedactedKey(key: string): boolean {
+function isRedactedKey(key: string): boolean {
   const plain = key.toLowerCase().replace(/[^a-z0-9]/g, '');
   return (REDACTED_KEYS as readonly string[]).includes(plain) || REDACTED_PARTS.some((part) => plain.includes(part));
 }

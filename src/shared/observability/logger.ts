@@ -11,7 +11,7 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What a log line carries beside its event: small, flat values; never personal data. */
-export type LogFields = Record<string, unknown>;
+type LogFields = Record<string, unknown>;
 
 export interface Logger {
   debug(event: string, fields?: LogFields): void;

@@ -63,7 +63,8 @@ export function keyRequestRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
       const id = pathId(c.req.param('id'));
       if (id === null || !await deps.store.authKeyRequestById.get(id)) return c.html(notFoundPage(c.get('session')), 404);
       try {
-        await decideKeyRequest(deps.store, id, decision, c.get('session').operator);
+        const decided = await decideKeyRequest(deps.store, id, decision, c.get('session').operator);
+        deps.log(`key request ${id} ${DONE[decision]} in the console (petition ${decided.petition_id}, consumer ${decided.consumer_id})`);
       } catch (error) {
         if (!(error instanceof OperatorError)) throw error;
         return c.html(refusedPage(c.get('session'), error.message), 409);

@@ -130,6 +130,10 @@ export class PostgresEngine implements SqlEngine {
     };
   }
 
+  waitingForConnection(): number {
+    return this.#pool.waitingCount;
+  }
+
   async transaction<T>(body: () => Promise<T>): Promise<T> {
     if (this.#context.getStore()) return body();
     let client: PoolClient;

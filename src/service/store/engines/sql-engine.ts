@@ -53,6 +53,8 @@ export interface SqlEngine {
    * On SQLite it takes the write lock at once (BEGIN IMMEDIATE).
    */
   transaction<T>(body: () => Promise<T>): Promise<T>;
+  /** Queries waiting for a pooled connection now (PostgreSQL; /metrics): none in process. */
+  waitingForConnection(): number;
   close(): Promise<void>;
 }
 

@@ -89,6 +89,11 @@ export class SqliteEngine implements SqlEngine {
     }
   }
 
+  /** One connection in this process: nothing ever waits for one. */
+  waitingForConnection(): number {
+    return 0;
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }

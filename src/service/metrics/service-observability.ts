@@ -1,0 +1,30 @@
+// The service's logger and metrics, built once from its options (index.ts) and passed down: with
+// a `logger` (the command line's `--log-format`, `--log-level`), every line goes through it;
+// with only a `log` function (tests, embedders), the existing lines reach it as they are and the
+// new events as readable text lines.
+import { createLogger, lineLog, type Logger } from '../../shared/observability/logger.js';
+import { DeliveryWatch } from './delivery-watch.js';
+import { LimitWatch } from './limit-watch.js';
+import { ServiceMetrics } from './service-metrics.js';
+
+export interface ObservabilityOptions {
+  logger?: Logger;
+  log?: (line: string) => void;
+  /** Whether /metrics is served: only then are the process's own families collected. */
+  metricsServed: boolean;
+}
+
+export interface ServiceObservability {
+  logger: Logger;
+  log: (line: string) => void;
+  metrics: ServiceMetrics;
+  limitWatch: LimitWatch;
+  deliveryWatch: DeliveryWatch;
+}
+
+export function serviceObservability(options: ObservabilityOptions): ServiceObservability {
+  const log = options.logger ? lineLog(options.logger) : (options.log ?? ((line: string) => void process.stderr.write(`${line}\n`)));
+  const logger = options.logger ?? createLogger({ format: 'text', level: 'info', destination: log });
+  const metrics = new ServiceMetrics({ processMetrics: options.metricsServed });
+  return { logger, log, metrics, limitWatch: new LimitWatch(metrics, logger), deliveryWatch: new DeliveryWatch(metrics, logger) };
+}
