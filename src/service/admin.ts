@@ -1,9 +1,9 @@
 // What the operator's admin commands do, on the database file directly, so they work while
 // a service runs on the same file (WAL lets both proceed; the service polls for deliveries).
-import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { OperatorError } from './errors/operator-error.js';
-import { COMMAND_LINE } from './operators/audit-log.js';
+import { COMMAND_LINE, recordAudit } from './operators/audit-log.js';
+import { createConsumer, type ConsumerCredentials } from './auth-keys/consumers.js';
 import { decideKeyRequest } from './auth-keys/auth-key-requests.js';
 import { createOperator, resetOperatorPassword } from './operators/operators.js';
 import type { NewOperator } from './operators/operators.js';
@@ -83,7 +83,7 @@ async function paperSheetText(path: string): Promise<string> {
 }
 
 export interface ServiceAdmin {
-  createConsumer(name: string): Promise<{ api_key: string; secret: string }>;
+  createConsumer(name: string): Promise<ConsumerCredentials>;
   /** The credentials of the oldest consumer of that name, for a set-up that runs again (never printed by a command). */
   consumerNamed(name: string): Promise<{ api_key: string; secret: string } | null>;
   /** The petition whose url this is (the first made), or null. */
@@ -134,11 +134,7 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
     return { signature_id: signature.id, petition_id: signature.petition_id, hidden: signature.hidden === 1 };
   };
   return {
-    async createConsumer(name) {
-      const credentials = { api_key: `pk_${randomBytes(16).toString('hex')}`, secret: randomBytes(32).toString('hex') };
-      await store.insertConsumer.run(name, credentials.api_key, credentials.secret, Date.now());
-      return credentials;
-    },
+    createConsumer: (name) => createConsumer(store, name, COMMAND_LINE),
     async consumerNamed(name) {
       const row = await store.consumerByName.get(name);
       return row ? { api_key: row.api_key, secret: row.secret } : null;
@@ -153,7 +149,12 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
     }),
     updatePetition: async (id, fields) => petitionResource(await updatePetition(store, id, fields, COMMAND_LINE), Date.now()),
     petition: async (id) => petitionResource(await existingPetition(store, id), Date.now()),
-    seed: (petitionId, count) => seedSignatures(store, petitionId, count),
+    seed: async (petitionId, count) => {
+      const seeded = await seedSignatures(store, petitionId, count);
+      // After the seeding, which commits in chunks of its own: the entry says how many went in.
+      await recordAudit(store, COMMAND_LINE, 'signatures seeded', `petition ${petitionId}`, `${seeded.inserted} made-up signers`);
+      return seeded;
+    },
     delivery: (petitionId, out) => writeDeliveryFile(store, petitionId, out, (line) => process.stderr.write(`${line}\n`)),
     hideName: async (id) => {
       await hideSignature(store, id, COMMAND_LINE);

@@ -45,7 +45,9 @@ export type AuditAction =
   | 'bulk invalidation undone'
   | 'trending alert dismissed'
   | 'paper signatures added'
-  | 'paper batch removed';
+  | 'paper batch removed'
+  | 'consumer created'
+  | 'signatures seeded';
 
 const AUDIT_PAGE_SIZE = 50;
 

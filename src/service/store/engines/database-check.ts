@@ -52,5 +52,5 @@ export function checkFileLength(dbPath: string): void {
 /** Reads the schema and the first row of each table: a damaged root or schema page throws SQLITE_CORRUPT. */
 export function checkTablesReadable(db: Database.Database): void {
   const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
-  for (const table of tables) db.prepare(`SELECT 1 FROM "${table.replaceAll('"', '""')}" LIMIT 1`).get();
+  for (const table of tables) db.prepare(`SELECT * FROM "${table.replaceAll('"', '""')}" LIMIT 1`).get();
 }
