@@ -8,7 +8,7 @@ import { OperatorError } from '../errors/operator-error.js';
 import { existingPetition } from '../petitions/petition-writes.js';
 import type { Store } from '../store/store.js';
 import { findDeliveryFont } from './delivery-font.js';
-import { prepareDelivery } from './delivery-preparation.js';
+import { deliveryJobs, prepareDelivery } from './delivery-preparation.js';
 
 /** What the command prints: ids and numbers only. */
 export interface DeliveryFileSummary {
@@ -28,7 +28,7 @@ export async function writeDeliveryFile(store: Store, petitionId: number, path: 
   try {
     // A file that was already there keeps its mode through open(): made private here.
     await handle.chmod(0o600);
-    const { counts, pdf } = await prepareDelivery(store, petition, COMMAND_LINE, { font: findDeliveryFont(), now: Date.now(), log });
+    const { counts, pdf } = await prepareDelivery(store, petition, COMMAND_LINE, { font: findDeliveryFont(), now: Date.now() }, deliveryJobs(log));
     // One chunk written before the next is asked for: the file takes what the PDF gives, no more.
     const reader = pdf.getReader();
     let bytes = 0;

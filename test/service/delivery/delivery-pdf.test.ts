@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deliveryPdfStream } from '../../../src/service/delivery/delivery-pdf.js';
 import { deliveryCounts } from '../../../src/service/delivery/delivery-counts.js';
+import { deliveryJobs } from '../../../src/service/delivery/delivery-preparation.js';
 import { createStore } from '../../../src/service/store/store.js';
 import { pageText } from '../console-client.js';
 import { readDatabase, startConsoleFixture } from '../console-fixture.js';
@@ -129,7 +130,7 @@ describe('the delivery PDF', () => {
     const bytes = await readDatabase(t, async (db) => {
       const store = createStore(db);
       const petition = (await store.petitionById.get(t.petitionId))!;
-      const stream = deliveryPdfStream(store, petition, await deliveryCounts(store, t.petitionId), { font: { kind: 'standard' }, now: Date.now(), log: () => {} });
+      const stream = deliveryPdfStream(store, petition, await deliveryCounts(store, t.petitionId), { font: { kind: 'standard' }, now: Date.now() }, deliveryJobs(() => {}).begin(t.petitionId));
       return new Uint8Array(await new Response(stream).arrayBuffer());
     });
     const standard = (await pdfText(bytes)).pages.join('\n');

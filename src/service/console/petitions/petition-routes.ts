@@ -1,14 +1,13 @@
 // The console's petition routes: list, create, edit, open and close, the CSV export and the
 // delivery PDF.
 import { Hono } from 'hono';
-import { recordAudit } from '../../operators/audit-log.js';
 import type { PetitionFieldsText } from '../../petitions/petition-fields.js';
 import { PetitionFieldsError } from '../../petitions/petition-fields.js';
 import { createPetition, updatePetition } from '../../petitions/petition-writes.js';
-import { exportFileName, signatureExportStream } from '../../signatures/signature-export.js';
+import { exportFileName, exportJobs, startSignatureExport } from '../../signatures/signature-export.js';
 import { findDeliveryFont } from '../../delivery/delivery-font.js';
 import { deliveryFileName } from '../../delivery/delivery-pdf.js';
-import { prepareDelivery } from '../../delivery/delivery-preparation.js';
+import { deliveryJobs, prepareDelivery } from '../../delivery/delivery-preparation.js';
 import type { PetitionRow, Store } from '../../store/store.js';
 import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
 import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
@@ -62,6 +61,9 @@ function fieldsText(values: PetitionFormValues): PetitionFieldsText {
 export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const { store } = deps;
   const deliveryFont = findDeliveryFont();
+  // A second export or delivery PDF of a petition while one runs is refused (409).
+  const exports = exportJobs(deps.log);
+  const deliveries = deliveryJobs(deps.log);
   const app = new Hono<ConsoleEnv>();
   const petitionOf = async (c: ConsoleContext): Promise<PetitionRow | null> => {
     const id = pathId(c.req.param('id'));
@@ -144,17 +146,16 @@ export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.post('/petitions/:id/export', async (c) => {
     const petition = await petitionOf(c);
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
-    const id = petition.id;
-    await recordAudit(store, c.get('session').operator, 'signatures exported', `petition ${id}`);
+    const csv = await startSignatureExport(store, petition.id, c.get('session').operator, exports);
     c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${exportFileName(id, Date.now())}"`);
-    return c.body(signatureExportStream(store, id, deps.log));
+    c.header('Content-Disposition', `attachment; filename="${exportFileName(petition.id, Date.now())}"`);
+    return c.body(csv);
   });
 
   app.post('/petitions/:id/delivery', async (c) => {
     const petition = await petitionOf(c);
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
-    const { pdf } = await prepareDelivery(store, petition, c.get('session').operator, { font: deliveryFont, now: Date.now(), log: deps.log });
+    const { pdf } = await prepareDelivery(store, petition, c.get('session').operator, { font: deliveryFont, now: Date.now() }, deliveries);
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', `attachment; filename="${deliveryFileName(petition.id)}"`);
     return c.body(pdf);

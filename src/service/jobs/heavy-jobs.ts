@@ -1,0 +1,68 @@
+// One heavy job of a kind per petition at a time (two delivery PDFs of one petition would only
+// halve each other's pace and double the load on signers), with a log line when it starts and
+// one when it ends: the kind, the petition's id, counts and the time it took, never a signer.
+import { errorCode } from '../errors/error-code.js';
+import { OperatorError } from '../errors/operator-error.js';
+
+export type HeavyJobKind = 'delivery PDF' | 'signature export' | 'paper import' | 'paper batch removal' | 'bulk invalidation';
+
+/** How a job ended, for its last log line. */
+type JobEnd = { outcome: 'finished' | 'cancelled'; detail: string } | { outcome: 'failed'; code: string; detail?: string };
+
+export interface RunningJob {
+  /** Frees the petition for the next job of this kind and logs the end; later calls do nothing. */
+  end(end: JobEnd): void;
+}
+
+/** Refuses a second job of a kind on one petition; the console shows its message (409). */
+class JobRunningError extends OperatorError {
+  override name = 'JobRunningError';
+}
+
+export class HeavyJobs {
+  readonly #running = new Set<number>();
+
+  constructor(
+    readonly kind: HeavyJobKind,
+    private readonly log: (line: string) => void,
+    /** What the refusal tells the operator, e.g. "A delivery PDF of this petition is being prepared". */
+    private readonly busyMessage: string,
+  ) {}
+
+  isRunning(petitionId: number): boolean {
+    return this.#running.has(petitionId);
+  }
+
+  /** Claims the petition for this kind of job, or throws JobRunningError when one already runs. */
+  begin(petitionId: number, detail = ''): RunningJob {
+    if (this.#running.has(petitionId)) throw new JobRunningError(`${this.busyMessage}: it is already running. Try again when it has finished.`);
+    this.#running.add(petitionId);
+    const started = performance.now();
+    this.log(`${this.kind} of petition ${petitionId} started${detail === '' ? '' : ` (${detail})`}`);
+    let ended = false;
+    return {
+      end: (end) => {
+        if (ended) return;
+        ended = true;
+        this.#running.delete(petitionId);
+        const seconds = ((performance.now() - started) / 1000).toFixed(2);
+        const what = end.outcome === 'failed' ? `failed (${end.code})` : end.outcome;
+        const detailText = end.detail ? `: ${end.detail}` : '';
+        this.log(`${this.kind} of petition ${petitionId} ${what}${detailText} in ${seconds} s`);
+      },
+    };
+  }
+
+  /** Runs `work` as this petition's job of this kind, ending it however `work` ends. */
+  async run<T>(petitionId: number, work: () => Promise<T>, summary: (result: T) => string): Promise<T> {
+    const job = this.begin(petitionId);
+    try {
+      const result = await work();
+      job.end({ outcome: 'finished', detail: summary(result) });
+      return result;
+    } catch (error) {
+      job.end({ outcome: 'failed', code: errorCode(error) });
+      throw error;
+    }
+  }
+}
