@@ -13,6 +13,8 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     amount?: number;
+    /** Requests per second from all connections together (a steady load, not as fast as possible). */
+    overallRate?: number;
     requests?: AutocannonRequest[];
   }
   interface AutocannonResult {

@@ -1,19 +1,16 @@
 // The petition's delivery to its targets as a PDF, streamed: the first page, then the signers
 // read from the store a batch at a time (by id, after the last one drawn) only when the reader
-// has taken the pages before, so a slow download holds one batch, not the petition. Laying out
-// rows is the heavy part (about 0.1 ms each): it runs in slices (loop-slices.ts) with a turn
-// of the event loop before each, so signers are answered while 100,000 rows are drawn.
-import { countryName } from '../signatures/country-names.js';
+// has taken the pages before, so a slow download holds one batch, not the petition. pdfkit lays
+// the rows out in a thread of its own (layout-thread.ts): this thread only reads and passes
+// them on, so signers are answered at their usual pace while 100,000 rows are drawn.
 import { errorCode } from '../errors/error-code.js';
-import { giveLoopTurn, LoopSlice } from '../jobs/loop-slices.js';
 import type { RunningJob } from '../jobs/heavy-jobs.js';
-import type { DeliverySignerRow } from '../store/petition-delivery-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 import type { DeliveryCounts } from './delivery-counts.js';
 import type { DeliveryFont } from './delivery-font.js';
-import { DeliveryLayout, townOf } from './delivery-layout.js';
+import { LayoutThread } from './layout-thread.js';
 
-const BATCH_SIZE = 500;
+const BATCH_SIZE = 1000;
 
 export function deliveryFileName(petitionId: number): string {
   return `petition-${petitionId}-delivery.pdf`;
@@ -26,65 +23,47 @@ export interface DeliveryPdfOptions {
 
 /** The PDF as a stream; `job` ends (and frees the petition for the next one) when it closes, fails or is cancelled. */
 export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: DeliveryCounts, options: DeliveryPdfOptions, job: RunningJob): ReadableStream<Uint8Array> {
-  let layout: DeliveryLayout | null = null;
+  let thread: LayoutThread | null = null;
   let after = 0;
-  let position = 0;
-  let batch: DeliverySignerRow[] = [];
-  let next = 0;
-  const drawn = () => `${position} signatures, ${layout?.pages ?? 0} pages`;
-  // pdfkit writes synchronously into its own buffer: whatever a step drew is taken out at once.
-  const takeWritten = (controller: ReadableStreamDefaultController<Uint8Array>): boolean => {
-    let taken = false;
-    for (let chunk = layout!.doc.read() as Buffer | null; chunk !== null; chunk = layout!.doc.read() as Buffer | null) {
-      controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      taken = true;
-    }
-    return taken;
-  };
-  /** Draws rows for one slice; false once every signer is drawn. */
-  const drawSlice = async (): Promise<boolean> => {
-    if (next === batch.length) {
-      batch = after < counts.lastSignatureId ? await store.deliverySigners.all(petition.id, after, counts.lastSignatureId, BATCH_SIZE) : [];
-      next = 0;
-      if (batch.length === 0) return false;
-    }
-    const slice = new LoopSlice();
-    while (next < batch.length && !slice.spent) {
-      const [id, firstName, lastName, city, countryCode, hidden] = batch[next++]!;
-      after = id;
-      position++;
-      layout!.line({ position, name: hidden === 1 ? null : `${firstName} ${lastName}`, town: townOf(city, countryName(countryCode)) });
-    }
-    return true;
-  };
+  let drawn = 0;
+  let pages = 0;
+  const summary = () => `${drawn} signatures, ${pages} pages`;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (layout === null) {
-        layout = new DeliveryLayout(options.font, petition.title);
-        layout.cover(petition, counts, options.now);
-        takeWritten(controller);
-        return;
-      }
       try {
-        // pdfkit gives out a page only once the next one starts: slices go on until it has,
+        if (thread === null) {
+          thread = new LayoutThread();
+          controller.enqueue((await thread.ask({ kind: 'cover', font: options.font, petition, counts, now: options.now })).bytes);
+          return;
+        }
+        // pdfkit gives out a page only once the next one starts: batches go on until it has,
         // since a pull that enqueues nothing is never called again.
         for (;;) {
-          await giveLoopTurn();
-          if (!(await drawSlice())) break;
-          if (takeWritten(controller)) return;
+          const rows = after < counts.lastSignatureId ? await store.deliverySigners.all(petition.id, after, counts.lastSignatureId, BATCH_SIZE) : [];
+          if (rows.length === 0) break;
+          after = rows[rows.length - 1]![0];
+          drawn += rows.length;
+          const reply = await thread.ask({ kind: 'rows', rows });
+          pages = reply.pages;
+          if (reply.bytes.byteLength > 0) {
+            controller.enqueue(reply.bytes);
+            return;
+          }
         }
+        const last = await thread.ask({ kind: 'end' });
+        pages = last.pages;
+        controller.enqueue(last.bytes);
+        controller.close();
+        job.end({ outcome: 'finished', detail: summary() });
       } catch (error) {
-        job.end({ outcome: 'failed', code: errorCode(error), detail: drawn() });
+        job.end({ outcome: 'failed', code: errorCode(error), detail: summary() });
         controller.error(new Error('delivery failed'));
-        return;
       }
-      layout.doc.end();
-      takeWritten(controller);
-      controller.close();
-      job.end({ outcome: 'finished', detail: drawn() });
+      if (job.ended) await thread?.stop();
     },
-    cancel() {
-      job.end({ outcome: 'cancelled', detail: drawn() });
+    async cancel() {
+      job.end({ outcome: 'cancelled', detail: summary() });
+      await thread?.stop();
     },
   });
 }

@@ -10,6 +10,8 @@ export type HeavyJobKind = 'delivery PDF' | 'signature export' | 'paper import' 
 type JobEnd = { outcome: 'finished' | 'cancelled'; detail: string } | { outcome: 'failed'; code: string; detail?: string };
 
 export interface RunningJob {
+  /** Whether end() has been called. */
+  readonly ended: boolean;
   /** Frees the petition for the next job of this kind and logs the end; later calls do nothing. */
   end(end: JobEnd): void;
 }
@@ -41,6 +43,9 @@ export class HeavyJobs {
     this.log(`${this.kind} of petition ${petitionId} started${detail === '' ? '' : ` (${detail})`}`);
     let ended = false;
     return {
+      get ended() {
+        return ended;
+      },
       end: (end) => {
         if (ended) return;
         ended = true;
