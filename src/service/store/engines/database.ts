@@ -6,7 +6,7 @@ import { Sqlite } from '../../../sqlite.js';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errorCode } from '../../errors/error-code.js';
-import { checkFileLength, checkTablesReadable } from './database-check.js';
+import { checkTablesReadable } from './database-check.js';
 import { MIGRATIONS } from './migrations.js';
 
 export type ServiceDatabase = Database.Database;
@@ -25,12 +25,12 @@ export interface OpenOptions {
 
 /**
  * Opens the file, creating it (0600, in a 0700 folder when that is created too) unless
- * `mustExist`, checks that it is whole (database-check.ts), and proves that it can be written: a
- * service on a file it cannot write would take signatures' requests only to fail every one of them.
+ * `mustExist`, checks that its tables can be read (database-check.ts), and proves that it can be
+ * written: a service on a file it cannot write would take signatures' requests only to fail every
+ * one of them.
  */
 export function openDatabase(dbPath: string, options: OpenOptions = {}): ServiceDatabase {
   if (!options.mustExist) createPrivateFile(dbPath);
-  checkFileLength(dbPath);
   const db = new Sqlite(dbPath, { fileMustExist: true });
   try {
     configure(db, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
