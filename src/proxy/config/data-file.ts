@@ -38,7 +38,7 @@ export function openDataFile(file: DataFile, configure: (db: Database.Database) 
 }
 
 /** The error as the operator's line when it is about the file; any other error as it is. */
-export function unusable(file: DataFile, error: unknown): unknown {
+function unusable(file: DataFile, error: unknown): unknown {
   if (error instanceof UnusableFileError) return error;
   const problem = fileProblemOf(error);
   return problem === undefined ? error : new UnusableFileError(file.path, problem, file.remedy);

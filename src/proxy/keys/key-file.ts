@@ -14,7 +14,7 @@ export function keyFilePath(dataDir: string): string {
  * The service answers a key request made again with its decision and key (auth-key-requests.ts), so
  * a new file loses nothing: only the time to ask.
  */
-export const KEY_FILE_REMEDY =
+const KEY_FILE_REMEDY =
   'move it aside and start the proxy again: it asks the service for its keys again, and gets back each decision already made and each key already granted';
 
 export function createKeyFile(dataDir: string): KeyStore {
