@@ -3,7 +3,7 @@
 // that works and one that cannot, a confirmation mail and a failed sign-in, then one scrape of
 // /metrics and a read of every log line.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -222,5 +222,19 @@ describe('service metrics and logs', () => {
     assert.equal(named('delivery failing')[0]!.target, '127.0.0.1:9');
     assert.equal(named('limit reached').length, 1);
     assert.equal(named('limit reached')[0]!.limit, 'consumer_rate');
+  });
+
+  it('refuses a metrics address, a log format or a log level it does not know, before starting', () => {
+    for (const [flag, value, message] of [
+      ['--metrics', '9464', /^--metrics: must be HOST:PORT, e\.g\. 127\.0\.0\.1:9464/],
+      ['--metrics', '127.0.0.1:65536', /^--metrics: must be HOST:PORT/],
+      ['--log-format', 'yaml', /^--log-format: must be one of json, text\n/],
+      ['--log-level', 'verbose', /^--log-level: must be one of debug, info, warn, error\n/],
+    ] as const) {
+      const run = spawnSync(process.execPath, [bin, 'service', '--db', join(dir, 'never.sqlite'), '--port', '0', flag, value], { encoding: 'utf8', timeout: 20_000 });
+      assert.equal(run.status, 2, `${flag} ${value}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.equal(run.stdout, '');
+    }
   });
 });
