@@ -11,6 +11,7 @@ import { after, test } from 'node:test';
 import type { ProxyConfig } from '../../../src/proxy/config/config.js';
 import { openStateDatabase } from '../../../src/proxy/config/state-database.js';
 import { checkDataFiles } from '../../../src/proxy/doctor/doctor-data-files.js';
+import { checkKeys } from '../../../src/proxy/doctor/doctor-keys.js';
 import { exitStatusOf, formatFinding } from '../../../src/proxy/doctor/doctor-finding.js';
 import { createKeyFile } from '../../../src/proxy/keys/key-file.js';
 import { openOutboxDatabase } from '../../../src/proxy/outbox/outbox-sqlite.js';
@@ -104,6 +105,13 @@ test('each unusable file fails with the line the proxy stops with, and is left a
     };
     await assert.rejects(async () => opens[subject]!(), (error: Error) => error instanceof UnusableFileError && failed[0] === `fail  ${subject}: ${error.message}`);
   }
+});
+
+test('a key file that cannot be read leaves the keys unknown, pointing at its own line', async () => {
+  const dataDir = await ranOnce();
+  writeFileSync(join(dataDir, 'auth-keys.json'), `{"keys": [{"auth_key": "${MARKER}"`);
+  const findings = await checkKeys({ ...configOf(dataDir), petitions: [{ id: 1, source: 'https://www.example.org/p' }] } as ProxyConfig, false);
+  assert.deepEqual(findings.map(formatFinding), [`fail  keys: not known: ${dataDir}/auth-keys.json cannot be read (see "key file")`]);
 });
 
 test('proxy doctor prints the line among its findings and exits 1 (the built CLI)', async () => {
