@@ -5,16 +5,34 @@
 // pages, the console and the CSV export follow at once. A restored signature goes back to its
 // place in time order (signed_on, then id). The audit entry names the batch, the filter and the
 // counts, never a signer. Signatures awaiting confirmation are not taken: they do not count yet.
+// Tens of thousands of rows are written a chunk at a time, with a turn of the event loop between
+// chunks, so the service's thread is never held for the whole change (heavy-jobs.ts: one bulk
+// change of a petition at a time).
 import { OperatorError } from '../errors/operator-error.js';
 import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
-import { renumberListed } from '../signatures/listed-positions.js';
+import { HeavyJobs } from '../jobs/heavy-jobs.js';
+import { giveLoopTurn } from '../jobs/loop-slices.js';
+import { listedInOrder, renumberListed } from '../signatures/listed-positions.js';
 import type { InvalidationBatchRow, InvalidationFilterParams, MatchExampleRow } from '../store/invalidation-store.js';
 import type { Store } from '../store/store.js';
 import type { FilterText } from './invalidation-filter.js';
 
 /** Signatures a preview shows. */
 const PREVIEW_EXAMPLES = 5;
+/** Signatures invalidated or restored per statement: a few milliseconds each. */
+const CHUNK = 1000;
+
+function chunksOf(ids: readonly number[]): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < ids.length; start += CHUNK) chunks.push(JSON.stringify(ids.slice(start, start + CHUNK)));
+  return chunks;
+}
+
+/** The registry of running bulk invalidations (and undos) the console keeps: one per petition at a time. */
+export function bulkInvalidationJobs(log: (line: string) => void): HeavyJobs {
+  return new HeavyJobs('bulk invalidation', log, 'A bulk invalidation of this petition, or its undo, is being made');
+}
 
 export interface InvalidationPreview {
   count: number;
@@ -39,9 +57,13 @@ export async function invalidateInBulk(store: Store, params: InvalidationFilterP
     const petition = await lockedPetition(store, params.petition_id);
     const filter = JSON.stringify(text);
     const batchId = (await store.insertInvalidationBatch.get({ petition_id: petition.id, filter, created_at: now }))!.id;
-    const { changes: invalidated } = await store.invalidateMatching.run({ ...params, batch_id: batchId });
+    let invalidated = 0;
+    for (const ids of chunksOf(await store.matchingIds.all(params))) {
+      await giveLoopTurn();
+      invalidated += (await store.invalidateIds.run({ ids, batch_id: batchId })).changes;
+    }
     await store.setBatchInvalidated.run(invalidated, batchId);
-    const listed = (await store.listedInOrder.all(petition.id)).map(([id, position]) => ({ id, position }));
+    const listed = (await listedInOrder(store, petition.id)).map(([id, position]) => ({ id, position }));
     const range = await renumberListed(store, petition, listed);
     await store.recordSignatureRemoved.run({ id: petition.id, ...range, counted: invalidated });
     await recordAudit(store, actor, 'signatures invalidated in bulk', `petition ${petition.id}`, `batch ${batchId}: ${invalidated} signatures; filter ${filter}`, now);
@@ -57,7 +79,7 @@ export async function undoInvalidation(store: Store, batchId: number, actor: Act
     const petition = await lockedPetition(store, batch.petition_id);
     const members = await store.batchMembers.all(batchId);
     const returning = members.filter((member) => member.hidden === 0);
-    const listed = await store.listedInOrder.all(petition.id);
+    const listed = await listedInOrder(store, petition.id);
     // Merged in time order: each restored signature goes back before the first listed one signed after it.
     const order: Array<{ id: number; position: number | null }> = [];
     let next = 0;
@@ -66,7 +88,10 @@ export async function undoInvalidation(store: Store, batchId: number, actor: Act
       order.push({ id, position });
     }
     for (; next < returning.length; next++) order.push({ id: returning[next]!.id, position: null });
-    await store.restoreBatchMembers.run(batchId);
+    for (const ids of chunksOf(members.map((member) => member.id))) {
+      await giveLoopTurn();
+      await store.restoreBatchMembers.run({ ids, batch_id: batchId });
+    }
     const range = await renumberListed(store, petition, order);
     await store.recordSignatureRemoved.run({ id: petition.id, ...range, counted: -members.length });
     await store.markBatchUndone.run({ id: batchId, undone_at: now, restored: members.length });

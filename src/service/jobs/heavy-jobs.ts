@@ -4,7 +4,7 @@
 import { errorCode } from '../errors/error-code.js';
 import { OperatorError } from '../errors/operator-error.js';
 
-export type HeavyJobKind = 'delivery PDF' | 'signature export' | 'paper import' | 'paper batch removal' | 'bulk invalidation';
+export type HeavyJobKind = 'delivery PDF' | 'signature export' | 'paper batch' | 'bulk invalidation';
 
 /** How a job ended, for its last log line. */
 type JobEnd = { outcome: 'finished' | 'cancelled'; detail: string } | { outcome: 'failed'; code: string; detail?: string };

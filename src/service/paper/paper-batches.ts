@@ -8,12 +8,22 @@
 import { OperatorError } from '../errors/operator-error.js';
 import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
-import { renumberListed } from '../signatures/listed-positions.js';
+import { listedInOrder, renumberListed } from '../signatures/listed-positions.js';
 import { signerColumns } from '../signatures/signature-row.js';
 import type { PetitionRow, Store } from '../store/store.js';
 import { paperIdentity, paperIdentityKey } from './paper-identity.js';
 import { readPaperSheet } from './paper-sheet.js';
+import { giveLoopTurn } from '../jobs/loop-slices.js';
+import { HeavyJobs } from '../jobs/heavy-jobs.js';
 import type { FailingRow, SheetRow } from './paper-sheet.js';
+
+/** Signers written between turns of the event loop. */
+const ROWS_PER_TURN = 200;
+
+/** The registry of running paper batch changes the console keeps: one added or removed per petition at a time. */
+export function paperJobs(log: (line: string) => void): HeavyJobs {
+  return new HeavyJobs('paper batch', log, 'A paper batch of this petition is being added or removed');
+}
 
 export interface PaperPreview {
   toAdd: number;
@@ -25,7 +35,7 @@ export interface PaperPreview {
 type Sorted = { ok: true; preview: PaperPreview; adding: Array<SheetRow & { identity: string }> } | { ok: false; problem: string };
 
 async function sortSheet(store: Store, petitionId: number, text: string): Promise<Sorted> {
-  const sheet = readPaperSheet(text);
+  const sheet = await readPaperSheet(text);
   if (!sheet.ok) return sheet;
   const key = await paperIdentityKey(store);
   const identified = sheet.rows.map((row) => ({ ...row, identity: paperIdentity(key, row.signer) }));
@@ -71,7 +81,8 @@ export async function addPaperBatch(store: Store, petitionId: number, text: stri
     const batchId = (await store.insertPaperBatch.get({ petition_id: petitionId, created_at: now }))!.id;
     let last = petition.last_listed_position;
     let added = 0;
-    for (const { signer, identity } of adding) {
+    for (const [index, { signer, identity }] of adding.entries()) {
+      if (index > 0 && index % ROWS_PER_TURN === 0) await giveLoopTurn();
       const position = signer.hidden === true ? null : last + 1;
       // The petition's row is locked, so no other writer adds one of these identities meanwhile;
       // a row the index still refuses is neither counted nor given its position.
@@ -106,7 +117,7 @@ export async function removePaperBatch(store: Store, batchId: number, actor: Act
     const petition = await lockedPetition(store, batch.petition_id);
     const { counted } = (await store.paperBatchCounted.get(petition.id, batchId))!;
     const { changes: removed } = await store.deletePaperBatchSignatures.run(petition.id, batchId);
-    const listed = (await store.listedInOrder.all(petition.id)).map(([id, position]) => ({ id, position }));
+    const listed = (await listedInOrder(store, petition.id)).map(([id, position]) => ({ id, position }));
     const range = await renumberListed(store, petition, listed);
     await store.recordSignatureRemoved.run({ id: petition.id, ...range, counted: Number(counted) });
     await store.markPaperBatchRemoved.run({ id: batchId, removed_at: now, removed });

@@ -7,12 +7,15 @@ import { everyCountry } from '../../shared/addresses/every-country.js';
 import { validateSigner } from '../../shared/signature-schema.js';
 import { SIGNER_FIELDS, formatProblem } from '../../shared/signer-fields.js';
 import type { SignerField, SignerInput } from '../../shared/signer-fields.js';
+import { giveLoopTurn } from '../jobs/loop-slices.js';
 import { readCsvRecords } from './csv-records.js';
 
 /** The largest file accepted, in bytes: with its copy in the confirming form it stays inside the console's form limit. */
 export const PAPER_FILE_LIMIT_BYTES = 100 * 1024;
 /** The most signers one sheet may hold. */
 export const PAPER_ROW_LIMIT = 1000;
+/** Rows checked between turns of the event loop: a full sheet takes about 35 ms to check. */
+const ROWS_PER_TURN = 200;
 
 /** The columns a sheet must have; the other signer fields may be left out. */
 const REQUIRED_COLUMNS: readonly SignerField[] = ['first_name', 'last_name', 'address', 'city', 'country_code'];
@@ -48,7 +51,7 @@ function headerProblem(header: string[]): string | undefined {
   return undefined;
 }
 
-export function readPaperSheet(text: string): SheetRead {
+export async function readPaperSheet(text: string): Promise<SheetRead> {
   const csv = readCsvRecords(text);
   if (!csv.ok) return csv;
   const [first, ...records] = csv.records;
@@ -60,11 +63,12 @@ export function readPaperSheet(text: string): SheetRead {
   if (records.length > PAPER_ROW_LIMIT) return { ok: false, problem: `The file has ${records.length} signers: at most ${PAPER_ROW_LIMIT} fit in one batch` };
   const rows: SheetRow[] = [];
   const failing: FailingRow[] = [];
-  records.forEach((cells, index) => {
+  for (const [index, cells] of records.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await giveLoopTurn();
     const rowNumber = index + 2;
     if (cells.length !== header.length) {
       failing.push({ rowNumber, reasons: [`The row has ${cells.length} fields where the header has ${header.length}`] });
-      return;
+      continue;
     }
     // A blank cell is a field left out, as a blank field of the online form is.
     const fields: Record<string, string> = Object.fromEntries(header.flatMap((name, column) => (cells[column]!.trim() === '' ? [] : [[name, cells[column]!]])));
@@ -72,6 +76,6 @@ export function readPaperSheet(text: string): SheetRead {
     const validation = validateSigner({ ...fields, email: blankEmail ? NO_EMAIL : fields['email'] }, everyCountry);
     if (!validation.success) failing.push({ rowNumber, reasons: validation.problems.map(formatProblem) });
     else rows.push({ rowNumber, signer: { ...validation.output, email: blankEmail ? '' : validation.output.email } });
-  });
+  }
   return { ok: true, rows, failing };
 }

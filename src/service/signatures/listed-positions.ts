@@ -2,6 +2,7 @@
 // invalidated, erased) or comes back (shown again), so that paging by position range
 // (pagination.ts) stays right: the rows on the shorter side of the gap move one step, and the
 // petition's first or last position follows. Run inside the transaction that moves the signature.
+import { giveLoopTurn } from '../jobs/loop-slices.js';
 import type { PetitionRow, Store } from '../store/store.js';
 
 export interface ListedRange {
@@ -55,15 +56,34 @@ export async function openListedGap(
   return { position: at, first, last: last + 1 };
 }
 
-/** Position moves written per statement when a whole list is renumbered. */
-const RENUMBER_CHUNK = 10_000;
+/**
+ * Rows read, and moved, per statement when a whole list is read or renumbered: a few
+ * milliseconds each, with a turn of the event loop between them (a petition of 100,000 in one
+ * statement held the service's thread for a third of a second).
+ */
+const READ_CHUNK = 2_000;
+const MOVE_CHUNK = 500;
+
+/** The petition's listed signatures in list order ([id, position, signed_on]), read a chunk at a time. */
+export async function listedInOrder(store: Store, petitionId: number): Promise<Array<[id: number, position: number, signedOn: number]>> {
+  const listed: Array<[number, number, number]> = [];
+  // Positions may run below zero (a signature shown again before the first one).
+  for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+    await giveLoopTurn();
+    const rows = await store.listedAfter.all(petitionId, after, READ_CHUNK);
+    for (const row of rows) listed.push(row);
+    if (rows.length < READ_CHUNK) return listed;
+    after = rows[rows.length - 1]![1];
+  }
+}
 
 /**
  * Gives the petition's listed signatures, in `order` (each with its current position, null for
  * one coming back into the list), the dense positions from the petition's first one on, for a
- * change of many at once (bulk invalidation and its undo, src/service/abuse/): only the rows
- * whose position changes are written, a chunk per statement, parked far above the list and
- * then landed, so the unique index never sees two rows on one position. Returns the new range.
+ * change of many at once (bulk invalidation and its undo, src/service/abuse/; a paper batch's
+ * removal): only the rows whose position changes are written, a chunk per statement, all parked
+ * far above the list and then landed a range of positions at a time, so the unique index never
+ * sees two rows on one position. Returns the new range.
  */
 export async function renumberListed(
   store: Store,
@@ -75,9 +95,16 @@ export async function renumberListed(
   order.forEach(({ id, position }, index) => {
     if (position !== first + index) moves.push([id, first + index]);
   });
-  for (let start = 0; start < moves.length; start += RENUMBER_CHUNK) {
-    await store.parkAtPositions.run(JSON.stringify(moves.slice(start, start + RENUMBER_CHUNK)));
+  for (let start = 0; start < moves.length; start += MOVE_CHUNK) {
+    await giveLoopTurn();
+    await store.parkAtPositions.run(JSON.stringify(moves.slice(start, start + MOVE_CHUNK)));
   }
-  if (moves.length > 0) await store.landParkedPositions.run({ petition_id: petition.id });
+  // Every position a moved row goes to is free once all are parked: the rows left in place
+  // already hold their own, and no two moves share one.
+  for (let start = 0; start < moves.length; start += MOVE_CHUNK) {
+    const targets = moves.slice(start, start + MOVE_CHUNK);
+    await giveLoopTurn();
+    await store.landParkedBetween.run({ petition_id: petition.id, from: targets[0]![1], to: targets[targets.length - 1]![1] });
+  }
   return { first, last: first + order.length - 1 };
 }

@@ -61,17 +61,29 @@ export function invalidationStatements(db: SqlEngine) {
     matchingExamples: db.prepare<InvalidationFilterParams & { limit: number }, MatchExampleRow>(
       `SELECT id, first_name, last_name, signed_on FROM signatures WHERE ${MATCHES} ORDER BY id DESC LIMIT @limit`,
     ),
-    /** Takes the matching signatures out of the count and the list, marked with their batch. */
-    invalidateMatching: db.prepare<InvalidationFilterParams & { batch_id: number }>(
-      `UPDATE signatures SET state = 'invalidated', listed_position = NULL, invalidation_batch_id = @batch_id WHERE ${MATCHES}`,
-    ),
+    /** The matching signatures' ids, in id order, to be invalidated a chunk at a time. */
+    matchingIds: db.prepare<InvalidationFilterParams, number>(`SELECT id FROM signatures WHERE ${MATCHES} ORDER BY id`, { pluck: true }),
+    /**
+     * Takes signatures (a JSON array of ids) that still count out of the count and the list,
+     * marked with their batch: a chunk of a bulk invalidation, short enough to let others run between.
+     */
+    invalidateIds: db.prepare<{ ids: string; batch_id: number }>({
+      sqlite: `UPDATE signatures SET state = 'invalidated', listed_position = NULL, invalidation_batch_id = @batch_id
+        WHERE id IN (SELECT value FROM json_each(@ids)) AND state = 'counted'`,
+      postgres: `UPDATE signatures SET state = 'invalidated', listed_position = NULL, invalidation_batch_id = @batch_id
+        WHERE id IN (SELECT value::bigint FROM jsonb_array_elements_text(@ids::jsonb)) AND state = 'counted'`,
+    }),
     /** The batch's signatures that are still invalidated by it (an erased one is gone). */
     batchMembers: db.prepare<[number], { id: number; hidden: number; signed_on: number }>(
       `SELECT id, hidden, signed_on FROM signatures WHERE invalidation_batch_id = ? AND state = 'invalidated' ORDER BY signed_on, id`,
     ),
-    restoreBatchMembers: db.prepare<[number]>(
-      `UPDATE signatures SET state = 'counted', invalidation_batch_id = NULL WHERE invalidation_batch_id = ? AND state = 'invalidated'`,
-    ),
+    /** Restores a chunk (a JSON array of ids) of the batch's signatures. */
+    restoreBatchMembers: db.prepare<{ ids: string; batch_id: number }>({
+      sqlite: `UPDATE signatures SET state = 'counted', invalidation_batch_id = NULL
+        WHERE id IN (SELECT value FROM json_each(@ids)) AND invalidation_batch_id = @batch_id AND state = 'invalidated'`,
+      postgres: `UPDATE signatures SET state = 'counted', invalidation_batch_id = NULL
+        WHERE id IN (SELECT value::bigint FROM jsonb_array_elements_text(@ids::jsonb)) AND invalidation_batch_id = @batch_id AND state = 'invalidated'`,
+    }),
     insertInvalidationBatch: db.prepare<{ petition_id: number; filter: string; created_at: number }, { id: number }>(
       `INSERT INTO invalidation_batches (petition_id, filter, invalidated, created_at) VALUES (@petition_id, @filter, 0, @created_at) RETURNING id`,
     ),
@@ -83,10 +95,15 @@ export function invalidationStatements(db: SqlEngine) {
     invalidationBatchesOf: db.prepare<[number], InvalidationBatchRow>(
       'SELECT * FROM invalidation_batches WHERE petition_id = ? ORDER BY id DESC LIMIT 50',
     ),
-    /** Every listed signature of a petition in list order (the position index covers it). */
-    listedInOrder: db.prepare<[number], [id: number, position: number, signedOn: number]>(
-      'SELECT id, listed_position, signed_on FROM signatures WHERE petition_id = ? AND listed_position IS NOT NULL ORDER BY listed_position',
+    /** A petition's listed signatures after a position, in list order, a page at a time (the position index covers it). */
+    listedAfter: db.prepare<[number, number, number], [id: number, position: number, signedOn: number]>(
+      'SELECT id, listed_position, signed_on FROM signatures WHERE petition_id = ? AND listed_position > ? ORDER BY listed_position LIMIT ?',
       { raw: true },
+    ),
+    /** Brings the parked signatures bound for positions from..to down to them (landParkedPositions, a range at a time). */
+    landParkedBetween: db.prepare<{ petition_id: number; from: number; to: number }>(
+      `UPDATE signatures SET listed_position = listed_position - ${PARKED_POSITION_OFFSET}
+       WHERE petition_id = @petition_id AND listed_position BETWEEN @from + ${PARKED_POSITION_OFFSET} AND @to + ${PARKED_POSITION_OFFSET}`,
     ),
     /**
      * Moves signatures, a JSON array of [id, position], to their positions parked far above

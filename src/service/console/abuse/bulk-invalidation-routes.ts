@@ -2,7 +2,7 @@
 // batch (bulk-invalidation.ts). The filter that acts travels in POST bodies; a URL's query only
 // fills the form in (a trending alert links to its group this way) and is previewed by a press.
 import { Hono } from 'hono';
-import { invalidateInBulk, previewInvalidation, undoInvalidation } from '../../abuse/bulk-invalidation.js';
+import { bulkInvalidationJobs, invalidateInBulk, previewInvalidation, undoInvalidation } from '../../abuse/bulk-invalidation.js';
 import { FILTER_FIELDS, readInvalidationFilter, type FilterText } from '../../abuse/invalidation-filter.js';
 import type { PetitionRow } from '../../store/store.js';
 import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
@@ -14,6 +14,8 @@ import { bulkInvalidationPage, filterFieldId } from './bulk-invalidation-pages.j
 export function bulkInvalidationRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const { store } = deps;
   const app = new Hono<ConsoleEnv>();
+  // A second invalidation or undo of a petition while one runs is refused (409).
+  const jobs = bulkInvalidationJobs(deps.log);
 
   const petitionOf = async (c: ConsoleContext): Promise<PetitionRow | undefined> => {
     const id = pathId(c.req.param('id'));
@@ -50,14 +52,15 @@ export function bulkInvalidationRoutes(deps: ConsoleDependencies): Hono<ConsoleE
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     const { form, read } = readFilter(c, petition);
     if (!read.ok) return show(c, petition, { form, problems: read.problems.map((p) => ({ fieldId: filterFieldId(p.field), message: p.message })) }, 400);
-    await invalidateInBulk(store, read.params, read.text, c.get('session').operator);
+    await jobs.run(petition.id, () => invalidateInBulk(store, read.params, read.text, c.get('session').operator), (done) => `batch ${done.batchId}: ${done.invalidated} signatures invalidated`);
     return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}/bulk-invalidation?done=bulk-invalidated`, 303);
   });
 
   app.post('/invalidation-batches/:id/undo', async (c) => {
     const id = pathId(c.req.param('id'));
-    if (id === null || !(await store.invalidationBatchById.get(id))) return c.html(notFoundPage(c.get('session')), 404);
-    const { petitionId } = await undoInvalidation(store, id, c.get('session').operator);
+    const batch = id === null ? undefined : await store.invalidationBatchById.get(id);
+    if (!batch) return c.html(notFoundPage(c.get('session')), 404);
+    const { petitionId } = await jobs.run(batch.petition_id, () => undoInvalidation(store, batch.id, c.get('session').operator), (done) => `batch ${batch.id}: ${done.restored} signatures restored`);
     return c.redirect(`${CONSOLE_PATH}/petitions/${petitionId}/bulk-invalidation?done=bulk-undone`, 303);
   });
 

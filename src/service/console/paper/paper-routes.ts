@@ -2,7 +2,7 @@
 // preview (a multipart upload, its size checked before it is read), adding the previewed sheet
 // as a batch, and removing a batch after a confirmation page.
 import { Hono } from 'hono';
-import { addPaperBatch, previewPaper, removePaperBatch } from '../../paper/paper-batches.js';
+import { addPaperBatch, paperJobs, previewPaper, removePaperBatch } from '../../paper/paper-batches.js';
 import { fileSizeProblem } from '../../paper/paper-sheet.js';
 import type { PetitionRow } from '../../store/store.js';
 import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
@@ -29,6 +29,8 @@ async function postedSheet(c: ConsoleContext): Promise<{ ok: true; text: string 
 export function paperRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   const { store } = deps;
   const app = new Hono<ConsoleEnv>();
+  // A second batch added to or removed from a petition while one is being written is refused (409).
+  const jobs = paperJobs(deps.log);
 
   const petitionOf = async (c: ConsoleContext): Promise<PetitionRow | undefined> => {
     const id = pathId(c.req.param('id'));
@@ -67,7 +69,8 @@ export function paperRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     const sheet = await postedSheet(c);
     if (!sheet.ok) return showForm(c, petition, sheet.problem);
-    const result = await addPaperBatch(store, petition.id, sheet.text, c.get('session').operator);
+    const result = await jobs.run(petition.id, () => addPaperBatch(store, petition.id, sheet.text, c.get('session').operator), (added) =>
+      added.ok ? `batch ${added.batchId} added: ${added.preview.toAdd} to add, ${added.preview.duplicates.length} duplicates, ${added.preview.failing.length} failing` : 'the sheet could not be read');
     if (!result.ok) return showForm(c, petition, result.problem);
     return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}/paper?done=paper-added`, 303);
   });
@@ -89,7 +92,7 @@ export function paperRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.post('/paper-batches/:id/remove', async (c) => {
     const found = await batchOf(c);
     if (!found) return c.html(notFoundPage(c.get('session')), 404);
-    await removePaperBatch(store, found.batch.id, c.get('session').operator);
+    await jobs.run(found.petition.id, () => removePaperBatch(store, found.batch.id, c.get('session').operator), (done) => `batch ${found.batch.id} removed: ${done.removed} signatures`);
     return c.redirect(`${CONSOLE_PATH}/petitions/${found.petition.id}/paper?done=paper-removed`, 303);
   });
 
