@@ -120,7 +120,7 @@ const PRUNE_EVERY_MS = 60_000;
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
-  const { logger, log, metrics, limitWatch, deliveryWatch } = serviceObservability({ ...options, metricsServed: options.metrics !== undefined });
+  const { logger, log, warnLog, metrics, limitWatch, deliveryWatch } = serviceObservability({ ...options, metricsServed: options.metrics !== undefined });
   const allowPrivate = options.allowPrivateCallbacks ?? false;
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const ipv6Prefix = options.ipv6Prefix ?? DEFAULT_IPV6_PREFIX;
@@ -134,7 +134,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     reopen: () => new SqliteEngine(openDatabase(options.dbPath, { busyTimeoutMs: options.busyTimeoutMs, mustExist: true })),
     // Only after an outage, by which time the checkpointer below exists.
     checkpoint: () => checkpointer?.truncate() ?? Promise.resolve(),
-    log,
+    log: warnLog,
   });
 
   // Instances on one PostgreSQL database share each consumer's budget (shared-rate-limit.ts).
@@ -161,7 +161,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       await removeExpiredUnconfirmed(store, now);
       await signInLimit.forgetEnded(now);
     },
-    log,
+    warnLog,
     () => mailer?.poll(),
   );
   const lookups = new SubmissionLookups(store);
@@ -254,7 +254,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const consoleUrl = `${origin}${CONSOLE_PATH}`;
   alerts = new TrendingAlerts({ store, webhook: options.alertWebhook, trend: options.trend, timing: deliveryTiming, context: deliveryContext, consoleUrl });
   // A SQLite file's WAL is copied into it off the event loop (wal-checkpointer.ts).
-  const checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath, metrics.countingCheckpoints(checkpointLog(log)));
+  const checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath, metrics.countingCheckpoints(checkpointLog(warnLog)));
   worker.start();
   delivery.start();
   alerts.start();

@@ -25,7 +25,8 @@ export class DeliveryWatch {
     const failing = this.#failing.get(key);
     if (!failing) return;
     this.#failing.delete(key);
-    this.logger.info('delivery recovered', {
+    // At the failing line's level: `--log-level warn` keeps an episode's two lines together.
+    this.logger.warn('delivery recovered', {
       kind,
       ...(target ? { target } : {}),
       failed_attempts: failing.failures,

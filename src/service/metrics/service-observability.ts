@@ -17,6 +17,11 @@ export interface ObservabilityOptions {
 export interface ServiceObservability {
   logger: Logger;
   log: (line: string) => void;
+  /**
+   * For the lines of an outage and of its end (the database, its checkpoints, the queue worker):
+   * both at warn, so that `--log-level warn` keeps them in pairs.
+   */
+  warnLog: (line: string) => void;
   metrics: ServiceMetrics;
   limitWatch: LimitWatch;
   deliveryWatch: DeliveryWatch;
@@ -26,5 +31,6 @@ export function serviceObservability(options: ObservabilityOptions): ServiceObse
   const log = options.logger ? lineLog(options.logger) : (options.log ?? ((line: string) => void process.stderr.write(`${line}\n`)));
   const logger = options.logger ?? createLogger({ format: 'text', level: 'info', destination: log });
   const metrics = new ServiceMetrics({ processMetrics: options.metricsServed });
-  return { logger, log, metrics, limitWatch: new LimitWatch(metrics, logger), deliveryWatch: new DeliveryWatch(metrics, logger) };
+  const warnLog = options.logger ? (line: string) => logger.warn(line) : log;
+  return { logger, log, warnLog, metrics, limitWatch: new LimitWatch(metrics, logger), deliveryWatch: new DeliveryWatch(metrics, logger) };
 }

@@ -13,6 +13,7 @@ import { DatabaseHealth } from '../../../src/service/store/database-health.js';
 import { openDatabase } from '../../../src/service/store/engines/database.js';
 import { SqliteEngine } from '../../../src/service/store/engines/sqlite-engine.js';
 import { createStore } from '../../../src/service/store/store.js';
+import { serviceObservability } from '../../../src/service/metrics/service-observability.js';
 
 function parts() {
   const lines: Record<string, unknown>[] = [];
@@ -42,7 +43,7 @@ describe('delivery watch', () => {
       { level: 'warn', msg: 'delivery failing', kind: 'callback', target: 'hooks.example.org:443', reason: 'HTTP 503' },
       { level: 'warn', msg: 'delivery failing', kind: 'callback', target: 'other.example.org:443', reason: 'HTTP 500' },
       { level: 'warn', msg: 'delivery failing', kind: 'mail', reason: 'ECONNREFUSED' },
-      { level: 'info', msg: 'delivery recovered', kind: 'callback', target: 'hooks.example.org:443', failed_attempts: 2, failing_seconds: 0 },
+      { level: 'warn', msg: 'delivery recovered', kind: 'callback', target: 'hooks.example.org:443', failed_attempts: 2, failing_seconds: 0 },
     ]);
     assert.equal(await count('petition_service_deliveries_total', 'kind="callback",outcome="delivered"'), 3);
     assert.equal(await count('petition_service_deliveries_total', 'kind="callback",outcome="failed"'), 3);
@@ -94,3 +95,29 @@ describe('the 500 line', () => {
     }
   });
 });
+
+describe("the service's log lines", () => {
+  it('gives an outage and its end at warn, the other lines at info, through the one logger', () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger({ format: 'json', level: 'warn', destination: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const { log, warnLog } = serviceObservability({ logger, metricsServed: false });
+    log('petition service listening');
+    warnLog('database cannot be written (SQLITE_FULL): answering 503 to writes until it can');
+    warnLog('database writable again after 4 s');
+    assert.deepEqual(lines.map(without), [
+      { level: 'warn', msg: 'database cannot be written (SQLITE_FULL): answering 503 to writes until it can' },
+      { level: 'warn', msg: 'database writable again after 4 s' },
+    ]);
+  });
+
+  it('without a logger, gives every line to the log function as it is', () => {
+    const lines: string[] = [];
+    const { log, warnLog, logger } = serviceObservability({ log: (line) => lines.push(line), metricsServed: false });
+    log('one');
+    warnLog('two');
+    logger.warn('limit reached', { limit: 'sign_in' });
+    assert.deepEqual(lines.slice(0, 2), ['one', 'two']);
+    assert.match(lines[2]!, /^\S+Z WARN  limit reached limit=sign_in$/);
+  });
+});
+
