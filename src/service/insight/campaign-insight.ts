@@ -12,6 +12,7 @@
 // - opt-in rates: counted signatures that ticked each opt-in, of those whose opt-ins are known;
 // - the funnel: events in the window (a signature submitted for confirmation, confirmed, or
 //   removed when its last link expired), whatever became of the signature since.
+import { giveLoopTurn } from '../jobs/loop-slices.js';
 import type { FunnelStage, GroupCountRow } from '../store/insight-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 import { optInRates, type OptInRates } from './opt-in-rates.js';
@@ -82,16 +83,26 @@ function timeBuckets(window: InsightWindow, rows: Array<{ hour: number; state: s
   return buckets;
 }
 
+/** A read of the page's counts after a turn of the event loop: each is a few ms at most, the page about 16 ms at a million signatures. */
+async function afterTurn<T>(read: () => Promise<T>): Promise<T> {
+  await giveLoopTurn();
+  return read();
+}
+
 async function campaignInsight(store: Store, petition: PetitionRow, window: InsightWindow): Promise<CampaignInsight> {
   const range = { petition_id: petition.id, from: window.from, to: window.to };
   const countedBefore = (await store.countedBefore.get({ petition_id: petition.id, before: window.from })) ?? 0;
-  const buckets = timeBuckets(window, await store.hourCounts.all(range), countedBefore);
-  const countryRows = await store.countryCounts.all(range);
+  const buckets = timeBuckets(window, await afterTurn(() => store.hourCounts.all(range)), countedBefore);
+  const countryRows = await afterTurn(() => store.countryCounts.all(range));
   const regionCountry = window.country ?? countryRows[0]?.name ?? null;
-  const funnelRows = await store.funnelCounts.all(range);
+  const funnelRows = await afterTurn(() => store.funnelCounts.all(range));
   const funnel: Funnel = { submitted: 0, confirmed: 0, expired: 0 };
   for (const row of funnelRows) funnel[row.stage] = row.signatures;
   const sum = (state: 'counted' | 'unconfirmed' | 'invalidated') => buckets.reduce((total, bucket) => total + bucket[state], 0);
+  const regions = regionCountry === null ? [] : await afterTurn(() => store.regionCounts.all({ ...range, country_code: regionCountry }));
+  const utmSources = await afterTurn(() => store.utmSourceCounts.all(range));
+  const referrerHosts = await afterTurn(() => store.referrerHostCounts.all(range));
+  const optIns = await afterTurn(() => store.optInCounts.all(range));
   return {
     window,
     goal: petition.goal,
@@ -100,10 +111,10 @@ async function campaignInsight(store: Store, petition: PetitionRow, window: Insi
     countedBefore,
     countries: groupList(countryRows),
     regionCountry,
-    regions: groupList(regionCountry === null ? [] : await store.regionCounts.all({ ...range, country_code: regionCountry })),
-    utmSources: groupList(await store.utmSourceCounts.all(range)),
-    referrerHosts: groupList(await store.referrerHostCounts.all(range)),
-    optIns: optInRates(await store.optInCounts.all(range)),
+    regions: groupList(regions),
+    utmSources: groupList(utmSources),
+    referrerHosts: groupList(referrerHosts),
+    optIns: optInRates(optIns),
     funnel: petition.confirm_signers === 1 || funnelRows.length > 0 ? funnel : null,
   };
 }
