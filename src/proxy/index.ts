@@ -1,6 +1,6 @@
-// The signing proxy on Node: wires the config, the Node adapters (key file, SQLite stores, asset
-// folder, connection address, node:http transport and body reader, cached reads ahead of the app)
-// and the Hono app together and serves it.
+// The signing proxy on Node: makes the Node adapters (key file, SQLite stores, asset folder,
+// connection address, undici transport and body reader), has proxy-parts.ts build the proxy from
+// them, and serves its app behind the listeners that take signatures and cached reads first.
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { readIncomingText } from '../shared/incoming-body.js';
 import type { Hono } from 'hono';
@@ -10,40 +10,27 @@ import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { capConnections, DEFAULT_CONNECTION_LIMITS, serverTimeouts, type ConnectionLimits } from '../shared/connection-limits.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
-import { BODY_LIMIT_BYTES, bodyTooLarge, createProxyApp, signatureIntakeOf, type ProxyAppParts } from './app.js';
+import { rsigDigest } from '../shared/rsig-digest.js';
+import { BODY_LIMIT_BYTES, bodyTooLarge } from './app.js';
 import { assetFiles } from './assets/asset-files.js';
 import { isElementAsset } from './assets/asset-routes.js';
-import { AuthKeys } from './keys/auth-keys.js';
-import { CallbackVerifier } from './keys/callback-verification.js';
-import { ClientAddresses } from './visitors/client-address.js';
-import { optInsOf, proofOfWorkOf, type ProxyConfig } from './config/config.js';
-import { createKeyFile } from './keys/key-file.js';
-import { LAST_GOOD_MAX_ENTRIES, LastGood } from './reads/last-good.js';
-import { lastGoodInSqlite } from './reads/last-good-sqlite.js';
-import { LogSummary } from './background/log-summary.js';
-import { Outbox, type RetryTiming } from './outbox/outbox.js';
-import { openOutboxDatabase } from './outbox/outbox-sqlite.js';
-import { PetitionReads } from './reads/petition-reads.js';
-import { ReadBudget } from './reads/read-budget.js';
-import { ReadCache } from './reads/read-cache.js';
-import { memoryRateCounters } from './visitors/rate-counters.js';
 import { createTimerScheduler } from './background/scheduler.js';
-import { seenCallbacksInSqlite } from './keys/seen-callback-sqlite.js';
+import type { ProxyConfig } from './config/config.js';
 import { openStateDatabase } from './config/state-database.js';
-import { Submissions } from './outbox/submissions.js';
-import { ProofOfWork } from './proof/proof-of-work.js';
-import { usedProofsInSqlite } from './proof/used-proof-sqlite.js';
-import { UpstreamClient } from './upstream/upstream-client.js';
-import { cachedReadListener } from './reads/cached-read-listener.js';
 import { submissionListener } from './http/submission-listener.js';
-import { proxyOriginRules } from './visitors/origin-policy.js';
-import { fetchTransport, type UpstreamTransport } from './upstream/upstream-transport.js';
+import { createKeyFile } from './keys/key-file.js';
+import { seenCallbacksInSqlite } from './keys/seen-callback-sqlite.js';
+import type { RetryTiming } from './outbox/outbox.js';
+import { openOutboxDatabase } from './outbox/outbox-sqlite.js';
+import { usedProofsInSqlite } from './proof/used-proof-sqlite.js';
+import { buildProxyParts } from './proxy-parts.js';
+import { cachedReadListener } from './reads/cached-read-listener.js';
+import { lastGoodInSqlite } from './reads/last-good-sqlite.js';
 import { httpTransport } from './upstream/http-transport.js';
-import { rsigDigest } from '../shared/rsig-digest.js';
-import { UpstreamReads } from './reads/upstream-reads.js';
+import { fetchTransport, type UpstreamTransport } from './upstream/upstream-transport.js';
+import { ClientAddresses } from './visitors/client-address.js';
 import { openWebhookDatabase } from './webhooks/webhook-sqlite.js';
-import { Webhooks, type WebhookTiming } from './webhooks/webhooks.js';
-import { callbackEndpointOf } from './keys/key-request-refusal.js';
+import type { WebhookTiming } from './webhooks/webhooks.js';
 
 export { parseProxyConfig, ProxyConfigError, type ProxyConfig, type PetitionConfig } from './config/config.js';
 export { loadProxyConfig } from './config/config-file.js';
@@ -96,110 +83,43 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   const log = options.log ?? ((line: string) => console.log(line));
   const scheduler = createTimerScheduler(log);
   const stateDb = openStateDatabase(config.dataDir);
-  const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : httpTransport());
-  const client = new UpstreamClient({
-    upstream: config.upstream,
-    apiKey: config.apiKey,
-    secret: config.secret,
-    timeoutMs: config.upstreamTimeoutMs,
-    transport,
-    digest: rsigDigest,
-  });
-  const keys = new AuthKeys({
-    petitions: config.petitions,
-    callbackEndpoint: callbackEndpointOf(config.publicUrl),
-    client,
-    store: createKeyFile(config.dataDir),
-    scheduler,
-    log,
-    pollMs: options.keyPollMs ?? 30_000,
-  });
-  const cache = new ReadCache(config.cacheSeconds * 1000);
-  const webhookStore = openWebhookDatabase(config.dataDir);
-  const webhooks = new Webhooks({
-    store: webhookStore,
-    endpointsOf: (id) => config.petitions.find((p) => p.id === id)?.webhooks ?? [],
-    secretFor: (url) => config.petitions.flatMap((p) => p.webhooks).find((w) => w.url === url)?.secret,
-    wakeAt: (at) => scheduler.wakeAt('webhooks', at),
-    log,
-    ...(options.webhookTiming ? { timing: options.webhookTiming } : {}),
-  });
-  scheduler.register('webhooks', () => webhooks.deliverDue());
-  const submissions = new Submissions({
-    petitions: config.petitions,
-    client,
-    keys,
-    cache,
-    log,
-    servicePublicUrl: config.servicePublicUrl,
-    onAccepted: (petition, signer, consent) => webhooks.accepted({ id: petition.id, source: petition.source }, signer, consent),
-  });
   const outboxStore = openOutboxDatabase(config.dataDir);
-  const outbox = new Outbox({
-    store: outboxStore,
-    deliver: (entry) => submissions.deliver(entry),
-    onAccepted: () => undefined,
-    log,
-    retry: options.retry ?? { baseMs: 1000, maxMs: 300_000 },
-    scheduler,
-  });
-  submissions.useOutbox(outbox);
-  const rateCounters = memoryRateCounters();
-  const upstreamReads = new UpstreamReads({
-    client,
-    budget: new ReadBudget({
-      counters: rateCounters,
-      perClientPerMinute: config.rateLimit.uncachedReadsPerIpPerMinute,
-      totalPerMinute: config.rateLimit.uncachedReadsPerMinute,
-      ipv6Prefix: config.ipv6Prefix,
-    }),
-    lastGood: new LastGood({
-      store: lastGoodInSqlite(stateDb),
-      staleForMs: config.staleForSeconds * 1000,
-      maxEntries: options.lastGoodMaxEntries ?? LAST_GOOD_MAX_ENTRIES,
-      log,
-    }),
-    log,
-    ...(options.readPauseMs !== undefined ? { pauseMs: options.readPauseMs } : {}),
-  });
-  const reads = new PetitionReads({
-    upstream: upstreamReads,
-    cache,
-    keys,
-    operator: config.operator,
-    optInsOf: (id) => optInsOf(config, id),
-    upstreamPrefix: new URL(config.upstream).pathname.replace(/\/$/, ''),
-  });
+  const webhookStore = openWebhookDatabase(config.dataDir);
+  const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : httpTransport());
   const clientAddresses = new ClientAddresses({ trustProxy: config.trustProxy, log });
   // A request as both the app and the listener ahead of it read it: its client, its body.
   const clientOf = (request: IncomingMessage) => clientAddresses.of(request.socket.remoteAddress ?? 'unknown', (name) => headerOf(request, name));
   const bodyOf = (request: IncomingMessage) => readIncomingText(request, BODY_LIMIT_BYTES, bodyTooLarge);
-  const origins = proxyOriginRules(config.publicUrl, config.allowedOrigins);
-  const petitionIds = new Set(config.petitions.map((p) => p.id));
-  const parts: ProxyAppParts = {
+  const { app, intake, keys, outbox, reads, origins, petitionIds } = buildProxyParts(
     config,
-    origins,
-    petitionIds,
-    keys,
-    callbackVerifier: new CallbackVerifier(config.secret, seenCallbacksInSqlite(stateDb)),
-    callbackRefusals: new LogSummary({ name: 'callback-refusals', scheduler, log, subject: 'callbacks refused', windowMs: options.logSummaryMs ?? 60_000 }),
-    reads,
-    submissions,
-    proofs: new ProofOfWork({
-      secret: config.secret,
-      difficultyOf: (id) => proofOfWorkOf(config, id),
-      used: usedProofsInSqlite(stateDb),
+    {
+      stores: {
+        keys: createKeyFile(config.dataDir),
+        outbox: outboxStore,
+        webhooks: webhookStore,
+        lastGood: lastGoodInSqlite(stateDb),
+        seenCallbacks: seenCallbacksInSqlite(stateDb),
+        usedProofs: usedProofsInSqlite(stateDb),
+      },
+      scheduler,
+      transport,
+      digest: rsigDigest,
+      assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR, { preload: (path) => isElementAsset(`/${path}`) }),
+      clientAddress: (c) => clientOf((c.env as HttpBindings).incoming),
+      readBody: (c) => bodyOf((c.env as HttpBindings).incoming),
+      log,
       ...(options.now ? { now: options.now } : {}),
-    }),
-    assets: assetFiles(options.assetsDir ?? DEFAULT_ASSETS_DIR, { preload: (path) => isElementAsset(`/${path}`) }),
-    clientAddress: (c) => clientOf((c.env as HttpBindings).incoming),
-    rateCounters,
-    log,
-    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
-    readBody: (c) => bodyOf((c.env as HttpBindings).incoming),
-  };
-  const intake = signatureIntakeOf(parts);
-  const app = createProxyApp(parts, intake);
+      ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    },
+    {
+      ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.keyPollMs !== undefined ? { keyPollMs: options.keyPollMs } : {}),
+      ...(options.logSummaryMs !== undefined ? { logSummaryMs: options.logSummaryMs } : {}),
+      ...(options.readPauseMs !== undefined ? { readPauseMs: options.readPauseMs } : {}),
+      ...(options.lastGoodMaxEntries !== undefined ? { lastGoodMaxEntries: options.lastGoodMaxEntries } : {}),
+      ...(options.webhookTiming ? { webhooks: options.webhookTiming } : {}),
+    },
+  );
 
   const host = options.host ?? '127.0.0.1';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
