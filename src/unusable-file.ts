@@ -32,6 +32,12 @@ export function fileProblemOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether the problem is who may read the file, not what is in it: the remedy is its owner, not a backup. */
+export function isPermissionProblem(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EACCES' || code === 'EPERM';
+}
+
 /**
  * SQLite's own check of every page and row that it can make without comparing the indexes with
  * their tables (`PRAGMA quick_check`): it reads the whole file, so it is for files that stay small.

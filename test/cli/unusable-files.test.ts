@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -24,13 +24,18 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[]): Promise<Run> {
+/** `as`: another user to run it as (root only): a file of root's is then one it may not read. */
+function cli(args: string[], as?: { uid: number; gid: number }): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/petition-embed.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }, (_error, _stdout, stderr) =>
+    const child = execFile(process.execPath, ['bin/petition-embed.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, ...as }, (_error, _stdout, stderr) =>
       resolve({ status: child.exitCode, stderr }),
     );
   });
 }
+
+/** The unprivileged user a permission test runs the command as; a file mode stops no root. */
+const NOBODY = { uid: 65534, gid: 65534 };
+const NOT_ROOT = process.getuid?.() !== 0 && 'runs the command as another user, which needs root';
 
 /** Exit 1 and exactly `prefix` + the path + the problem + the remedy, on one line. */
 function assertOneLine(run: Run, prefix: string, path: string, problem: RegExp, remedy: RegExp): void {
@@ -67,6 +72,18 @@ function damagePage(path: string): void {
   closeSync(descriptor);
 }
 
+function proxyConfig(dataDir: string) {
+  return {
+    upstream: 'http://127.0.0.1:9/v1',
+    apiKey: 'pk_unusable_files_0123456789',
+    secret: 'unusable-files-secret-0123456789abcdef',
+    publicUrl: 'http://127.0.0.1:4020',
+    petitions: [{ id: 1, source: 'https://www.example.org/p', sourceDescription: 'campaign website', requesterEmail: 'team@example.org' }],
+    operator: { name: 'Example', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
+    dataDir,
+  };
+}
+
 describe('petition-embed proxy: a data file it cannot use', () => {
   const root = mkdtempSync(join(tmpdir(), 'unusable-proxy-'));
   after(() => rmSync(root, { recursive: true, force: true }));
@@ -79,19 +96,7 @@ describe('petition-embed proxy: a data file it cannot use', () => {
     mkdirSync(dataDir, { recursive: true });
     prepare(dataDir);
     const config = join(dir, 'proxy.config.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        upstream: 'http://127.0.0.1:9/v1',
-        apiKey: 'pk_unusable_files_0123456789',
-        secret: 'unusable-files-secret-0123456789abcdef',
-        publicUrl: 'http://127.0.0.1:4020',
-        petitions: [{ id: 1, source: 'https://www.example.org/p', sourceDescription: 'campaign website', requesterEmail: 'team@example.org' }],
-        operator: { name: 'Example', termsUrl: 'https://example.org/terms', privacyUrl: 'https://example.org/privacy' },
-        dataDir,
-      }),
-      { mode: 0o600 },
-    );
+    writeFileSync(config, JSON.stringify(proxyConfig(dataDir)), { mode: 0o600 });
     return config;
   }
 
@@ -136,6 +141,32 @@ describe('petition-embed proxy: a data file it cannot use', () => {
       assertOneLine(await cli(['proxy', 'keys', '--config', config]), '', path, problem, remedy);
     }
   });
+});
+
+test("a data file of another user that the proxy's user may not read: the remedy is its owner, not a backup", { skip: NOT_ROOT }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'unusable-owner-'));
+  try {
+    chmodSync(dir, 0o755);
+    const remedy = /run the (proxy|service) as the file's owner, or give the file to the (proxy|service)'s user \(chown\), mode 0600/;
+    for (const name of ['outbox.sqlite', 'auth-keys.json']) {
+      const dataDir = join(dir, name.replace('.', '-'));
+      mkdirSync(dataDir, { mode: 0o700 });
+      chownSync(dataDir, NOBODY.uid, NOBODY.gid);
+      const path = join(dataDir, name);
+      writeFileSync(path, '', { mode: 0o600 });
+      const config = join(dir, `${name}.config.json`);
+      writeFileSync(config, JSON.stringify({ ...proxyConfig(dataDir) }), { mode: 0o600 });
+      chownSync(config, NOBODY.uid, NOBODY.gid);
+      const run = await cli(['proxy', '--port', '0', '--config', config], NOBODY);
+      assertOneLine(run, 'petition-embed proxy: not started: ', path, /cannot be read by this user \(EACCES\)/, remedy);
+    }
+    const db = join(dir, 'service.db');
+    writeFileSync(db, '', { mode: 0o600 });
+    const run = await cli(['service', '--port', '0', '--db', db], NOBODY);
+    assertOneLine(run, 'petition service not started: the database ', db, /cannot be read by this user \(EACCES\)/, remedy);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('petition-embed service: a database file it cannot use', () => {

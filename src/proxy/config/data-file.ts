@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Sqlite } from '../../sqlite.js';
-import { fileProblemOf, quickCheckProblem, UnusableFileError } from '../../unusable-file.js';
+import { fileProblemOf, isPermissionProblem, quickCheckProblem, UnusableFileError } from '../../unusable-file.js';
 import { makeDataDir, makePrivateDatabaseFile } from './data-dir.js';
 
 export interface DataFile {
@@ -38,11 +38,15 @@ export function openDataFile(file: DataFile, configure: (db: Database.Database) 
   }
 }
 
+/** What to do about a file the proxy's user may not read or write: nothing is wrong with its contents. */
+export const PERMISSION_REMEDY = "run the proxy as the file's owner, or give the file to the proxy's user (chown), mode 0600";
+
 /** The error as the operator's line when it is about the file; any other error as it is. */
 function unusable(file: DataFile, error: unknown): unknown {
   if (error instanceof UnusableFileError) return error;
   const problem = fileProblemOf(error);
-  return problem === undefined ? error : new UnusableFileError(file.path, problem, file.remedy);
+  if (problem === undefined) return error;
+  return new UnusableFileError(file.path, problem, isPermissionProblem(error) ? PERMISSION_REMEDY : file.remedy);
 }
 
 export type DataFileState = { kind: 'missing' } | { kind: 'fine' } | { kind: 'unusable'; error: UnusableFileError };

@@ -2,7 +2,8 @@
 // temporary file, then rename over the old one) and readable by its owner only.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileProblemOf, UnusableFileError } from '../../unusable-file.js';
+import { fileProblemOf, isPermissionProblem, UnusableFileError } from '../../unusable-file.js';
+import { PERMISSION_REMEDY } from '../config/data-file.js';
 import { makeDataDir, PRIVATE_FILE_MODE } from '../config/data-dir.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
 
@@ -27,7 +28,8 @@ export function createKeyFile(dataDir: string): KeyStore {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         // Never the parser's message: it quotes the file, keys included.
-        throw new UnusableFileError(path, fileProblemOf(error) ?? 'is not a key file written by this proxy', KEY_FILE_REMEDY);
+        const remedy = isPermissionProblem(error) ? PERMISSION_REMEDY : KEY_FILE_REMEDY;
+        throw new UnusableFileError(path, fileProblemOf(error) ?? 'is not a key file written by this proxy', remedy);
       }
       if (parsed === null || typeof parsed !== 'object' || !Array.isArray(parsed.keys)) {
         throw new UnusableFileError(path, 'is not a key file written by this proxy', KEY_FILE_REMEDY);

@@ -3,7 +3,7 @@
 // try; one that answers and refuses (an unknown role, a read-only standby, a database that does
 // not exist) is not, since no wait mends it. A SQLite file is there or not: never waited for.
 import { errorCode } from '../../errors/error-code.js';
-import { fileProblemOf } from '../../../unusable-file.js';
+import { fileProblemOf, isPermissionProblem } from '../../../unusable-file.js';
 import type { OpenOptions } from './database.js';
 import type { SqlEngine } from './sql-engine.js';
 import { DatabaseNotWritableError, databaseName, isPostgresUrl, openStoreEngine } from './store-engine.js';
@@ -63,8 +63,8 @@ function unusableFileLine(path: string, code: string): string | undefined {
   const remedy =
     code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')
       ? 'if --db names the right file, restore it from a backup; moving it aside starts an empty service, without its petitions, signatures, consumers and keys'
-      : code === 'EACCES' || code === 'EPERM'
-        ? "run the service as the file's owner"
+      : isPermissionProblem({ code })
+        ? "run the service as the file's owner, or give the file to the service's user (chown), mode 0600"
         : 'check --db: it names the database file';
   return `the database ${path} ${problem}: ${remedy}`;
 }
