@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { pageText } from '../console-client.js';
 import { startConsoleFixture } from '../console-fixture.js';
 import type { ConsoleFixture } from '../console-fixture.js';
-import { getJson } from '../harness.js';
+import { eventually, getJson } from '../harness.js';
 import { measureLoopDelay, startDownload } from './heavy-job-progress.js';
 
 const PDF_SIGNERS = 20_000;
@@ -85,6 +85,21 @@ describe('heavy jobs while signers are served', () => {
     const third = await startDownload(f, pdfPetition, 'delivery');
     assert.equal(third.status, 200, 'accepted once the first has finished');
     await third.done;
+  });
+
+  test('a download cancelled halfway ends its job, and the next one is made', async () => {
+    const endedBefore = ends('delivery PDF', pdfPetition);
+    const cancelled = await startDownload(f, pdfPetition, 'delivery');
+    assert.equal(cancelled.status, 200);
+    await cancelled.started;
+    cancelled.abort();
+    await cancelled.done;
+    const lines = await eventually(() => logLines('delivery PDF', pdfPetition), (all) => all.length > 0 && / cancelled: /.test(all.at(-1)!), 5000);
+    assert.match(lines.at(-1)!, new RegExp(`^delivery PDF of petition ${pdfPetition} cancelled: \\d+ signatures, \\d+ pages in \\d+\\.\\d\\d s$`));
+    assert.equal(ends('delivery PDF', pdfPetition), endedBefore + 1);
+    const next = await startDownload(f, pdfPetition, 'delivery');
+    assert.equal(next.status, 200);
+    await next.done;
   });
 
   test('each job logs its start and its end with counts only', () => {

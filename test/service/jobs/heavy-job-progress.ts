@@ -33,31 +33,40 @@ export interface Download {
   done: Promise<number>;
   /** The body as text (for a refusal's page). */
   text: () => Promise<string>;
+  /** Stops reading and closes the connection, as a browser whose download is cancelled does. */
+  abort: () => void;
 }
 
 /** POSTs a console form (its CSRF token from the petition's page) and reads the answer as it streams. */
 export async function startDownload(f: ConsoleFixture, petitionId: number, action: 'delivery' | 'export'): Promise<Download> {
   await f.client.get(`/admin/petitions/${petitionId}`);
   const cookie = [...f.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const controller = new AbortController();
+  const abort = () => controller.abort();
   const response = await fetch(`${f.client.origin}/admin/petitions/${petitionId}/${action}`, {
+    signal: controller.signal,
     method: 'POST',
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ csrf: f.client.csrfToken()! }).toString(),
   });
   if (response.status !== 200) {
     const body = response.text();
-    return { status: response.status, started: Promise.resolve(), done: body.then((text) => text.length), text: () => body };
+    return { status: response.status, started: Promise.resolve(), done: body.then((text) => text.length), text: () => body, abort };
   }
   let firstBytes!: () => void;
   const started = new Promise<void>((resolve) => (firstBytes = resolve));
   const done = (async () => {
     let bytes = 0;
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.length;
-      firstBytes();
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        firstBytes();
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
     }
     firstBytes();
     return bytes;
   })();
-  return { status: response.status, started, done, text: async () => '' };
+  return { status: response.status, started, done, text: async () => '', abort };
 }
