@@ -29,6 +29,17 @@ module.exports = {
       to: { path: '^src/service/' },
     },
     {
+      name: 'proxy-domain-never-reaches-http',
+      severity: 'error',
+      comment:
+        'Arrows point down: the proxy\'s rules throw ProxyError (src/proxy/errors/) and know nothing of HTTP; only routes and the Node listeners ahead of the app (*-routes.ts, *-listener.ts) share http/\'s pieces.',
+      from: {
+        path: '^src/proxy/(errors|outbox|reads|proof|keys|visitors|webhooks|upstream|background|config|assets|embed|doctor|metrics)/',
+        pathNot: '-(routes|listener)\\.ts$',
+      },
+      to: { path: '^src/proxy/http/' },
+    },
+    {
       name: 'service-knows-no-proxy',
       severity: 'error',
       from: { path: '^src/service/' },

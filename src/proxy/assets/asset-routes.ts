@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { chooseCoding, etagOf } from './asset-encoding.js';
 import type { AssetSource } from './asset-source.js';
-import { ProxyError } from '../http/failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
 
 const ENTRY_MAX_AGE_SECONDS = 300;
 /** Vite's default chunk names end in `-` and an 8-character hash, e.g. `de-B2x9kQ1a.js`. */

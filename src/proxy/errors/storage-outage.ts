@@ -3,7 +3,7 @@
 // 503 and Retry-After, so the signer tries again, never told it was received (202) nor that
 // something broke (500). The operator hears of it once per episode: when writes start failing,
 // and when one works again.
-import { ProxyError } from '../http/failure.js';
+import { ProxyError } from './proxy-error.js';
 
 /** SQLite's codes (extended ones included, SQLITE_IOERR_WRITE …) and the file system's, for a write that storage refused. */
 const STORAGE_FAILURE = /^(SQLITE_(FULL|IOERR|READONLY|CANTOPEN|PERM)(_.*)?|ENOSPC|EDQUOT|EIO|EROFS)$/;

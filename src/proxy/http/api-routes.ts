@@ -2,7 +2,7 @@
 // call the domain, answer. Only configured petitions exist here.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ReadAnswer } from '../reads/read-cache.js';
-import { ProxyError } from './failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
 import { petitionIdOf } from './petition-id.js';
 import type { PetitionReads } from '../reads/petition-reads.js';
 import type { ProofOfWork } from '../proof/proof-of-work.js';

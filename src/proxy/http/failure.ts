@@ -1,35 +1,9 @@
-// The one failure type of the proxy and the spec's error body, {"result":"failure","messages":[…]}.
-// Routes, middleware and domain code throw ProxyError; the app's one onError (app.ts) renders it
-// with failureResponse, as the service does with its ApiError (src/service/errors/api-error.ts).
+// The HTTP side of a failure: the spec's error body, {"result":"failure","messages":[…]}, for a
+// ProxyError (errors/proxy-error.ts) that routes, middleware and domain code throw; the app's one
+// onError (app.ts) renders it with failureResponse, as the service's error-answer.ts does.
 import type { Context } from 'hono';
-import type { FieldProblem } from '../../shared/signer-fields.js';
-import { formatProblem } from '../../shared/signer-fields.js';
-import type { FailureBody, FieldProblemRef } from '../../shared/types.js';
-
-export type FailureStatus = 400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
-
-export interface FailureDetails {
-  /** Seconds, for 429 and 503 (docs/api.md "Errors": every 503 carries Retry-After). */
-  retryAfter?: number;
-  /** A signer's field problems as (field, code), beside their messages. */
-  problems?: FieldProblemRef[];
-}
-
-export class ProxyError extends Error {
-  constructor(
-    readonly status: FailureStatus,
-    readonly messages: string[],
-    readonly details: FailureDetails = {},
-  ) {
-    super(messages.join('; '));
-    this.name = 'ProxyError';
-  }
-
-  /** 400 for a signer's fields: one message each, and each problem as (field, code) for the browser. */
-  static fields(problems: FieldProblem[]): ProxyError {
-    return new ProxyError(400, problems.map(formatProblem), { problems: problems.map(({ field, code }) => ({ field, code })) });
-  }
-}
+import type { FailureBody } from '../../shared/types.js';
+import { ProxyError, type FailureStatus } from '../errors/proxy-error.js';
 
 function failureBody(...messages: string[]): FailureBody {
   return { result: 'failure', messages };

@@ -11,7 +11,7 @@ import { checkConsent } from '../outbox/consent-check.js';
 import type { Submissions } from '../outbox/submissions.js';
 import type { ProofOfWork } from '../proof/proof-of-work.js';
 import type { ClientLimit } from '../visitors/client-limit.js';
-import { ProxyError } from './failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
 import { StorageOutage } from '../errors/storage-outage.js';
 
 /**

@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { parseOutcome, type AuthKeys } from './auth-keys.js';
 import type { CallbackVerifier } from './callback-verification.js';
-import { ProxyError } from '../http/failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
 import type { LogSummary } from '../background/log-summary.js';
 
 const REFUSALS = {

@@ -12,7 +12,7 @@ import type { NewOutboxEntry } from './outbox-store.js';
 import { deliverSignature, refusesAuthKey, type Delivery } from './signature-delivery.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ReadCache } from '../reads/read-cache.js';
-import { ProxyError, type FailureStatus } from '../http/failure.js';
+import { ProxyError, type FailureStatus } from '../errors/proxy-error.js';
 import { isStorageFailure } from '../errors/storage-outage.js';
 import { newWithdrawalToken } from '../../shared/withdrawal-token.js';
 

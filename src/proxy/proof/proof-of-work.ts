@@ -12,7 +12,7 @@ import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import * as v from 'valibot';
 import { PROOF_ALGORITHM, PROOF_FIELD, type Challenge, type ProofProblem } from '../../shared/proof.js';
 import { PROOF_OF_WORK_MAX } from '../config/config.js';
-import { ProxyError } from '../http/failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
 import type { UsedProofStore } from './used-proof-store.js';
 
 /** How long a challenge may be solved and used: time to fill in the form at leisure. */

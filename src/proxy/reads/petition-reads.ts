@@ -7,7 +7,7 @@ import type { OptIn } from '../../shared/consent.js';
 import { readListQuery } from '../../shared/list-query.js';
 import type { OperatorNotice, PetitionResource, PetitionSummary, SignaturePage } from '../../shared/types.js';
 import type { AuthKeys } from '../keys/auth-keys.js';
-import { ProxyError } from '../http/failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
 import type { ReadCache, ReadAnswer } from './read-cache.js';
 import type { UpstreamReads } from './upstream-reads.js';
 import type { ReadKind } from './read-budget.js';

@@ -4,7 +4,7 @@
 // budget is spent, the last good answer is served instead, marked stale. After a failure the
 // service is left alone for a few seconds: reads get their last good answer at once rather than
 // each waiting for a service that is down.
-import { ProxyError } from '../http/failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
 import type { LastGood } from './last-good.js';
 import type { ReadAnswer } from './read-cache.js';
 import type { ReadBudget, ReadKind } from './read-budget.js';

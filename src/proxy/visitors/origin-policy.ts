@@ -6,7 +6,7 @@
 // cannot work, while the petition data stays out of that page's reach.
 import type { MiddlewareHandler } from 'hono';
 import type { EmbedStatus } from '../../shared/types.js';
-import { ProxyError } from '../http/failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
 
 /** The path the elements ask when the API refuses them: may this page use the proxy? */
 export const EMBED_STATUS_PATH = '/embed-status';

@@ -7,7 +7,8 @@
 // (isolate-reads.ts), is waited for a bounded time.
 import { Hono } from 'hono';
 import { assetRoutes, isElementAsset } from '../assets/asset-routes.js';
-import { failureResponse, ProxyError } from '../http/failure.js';
+import { ProxyError } from '../errors/proxy-error.js';
+import { failureResponse } from '../http/failure.js';
 import { ProxyConfigError, type ProxyConfig } from '../config/config.js';
 import { LISTING_DELAY_MS } from '../reads/read-cache.js';
 import { EMBED_STATUS_PATH, originPolicy, proxyOriginRules } from '../visitors/origin-policy.js';

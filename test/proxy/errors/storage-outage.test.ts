@@ -2,7 +2,7 @@
 // and by message on a Durable Object, and the operator told once per episode.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ProxyError } from '../../../src/proxy/http/failure.js';
+import { ProxyError } from '../../../src/proxy/errors/proxy-error.js';
 import { isStorageFailure, StorageOutage } from '../../../src/proxy/errors/storage-outage.js';
 
 const coded = (code: string) => Object.assign(new Error('x'), { code });

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Hono } from 'hono';
 import { BODY_LIMIT_BYTES, webBodyReader } from '../../../src/proxy/app.js';
-import { failureResponse, ProxyError } from '../../../src/proxy/http/failure.js';
+import { ProxyError } from '../../../src/proxy/errors/proxy-error.js';
+import { failureResponse } from '../../../src/proxy/http/failure.js';
 
 function echoApp(): Hono {
   const app = new Hono();

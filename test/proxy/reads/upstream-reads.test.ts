@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openStateDatabase } from '../../../src/proxy/config/state-database.js';
-import { ProxyError } from '../../../src/proxy/http/failure.js';
+import { ProxyError } from '../../../src/proxy/errors/proxy-error.js';
 import { LastGood } from '../../../src/proxy/reads/last-good.js';
 import { lastGoodInSqlite } from '../../../src/proxy/reads/last-good-sqlite.js';
 import { ReadBudget } from '../../../src/proxy/reads/read-budget.js';
