@@ -1,10 +1,11 @@
 // One heavy job of a kind per petition at a time (two delivery PDFs of one petition would only
 // halve each other's pace and double the load on signers), with a log line when it starts and
 // one when it ends: the kind, the petition's id, counts and the time it took, never a signer.
+// The rule is kept by each process: instances sharing one PostgreSQL database each keep their own.
 import { errorCode } from '../errors/error-code.js';
 import { OperatorError } from '../errors/operator-error.js';
 
-export type HeavyJobKind = 'delivery PDF' | 'signature export' | 'paper batch' | 'bulk invalidation';
+type HeavyJobKind = 'delivery PDF' | 'signature export' | 'paper batch' | 'bulk invalidation';
 
 /** How a job ended, for its last log line. */
 type JobEnd = { outcome: 'finished' | 'cancelled'; detail: string } | { outcome: 'failed'; code: string; detail?: string };
@@ -31,16 +32,12 @@ export class HeavyJobs {
     private readonly busyMessage: string,
   ) {}
 
-  isRunning(petitionId: number): boolean {
-    return this.#running.has(petitionId);
-  }
-
   /** Claims the petition for this kind of job, or throws JobRunningError when one already runs. */
-  begin(petitionId: number, detail = ''): RunningJob {
+  begin(petitionId: number): RunningJob {
     if (this.#running.has(petitionId)) throw new JobRunningError(`${this.busyMessage}: it is already running. Try again when it has finished.`);
     this.#running.add(petitionId);
     const started = performance.now();
-    this.log(`${this.kind} of petition ${petitionId} started${detail === '' ? '' : ` (${detail})`}`);
+    this.log(`${this.kind} of petition ${petitionId} started`);
     let ended = false;
     return {
       get ended() {
