@@ -27,6 +27,9 @@ const PASSWORD = 'benchmark passphrase';
 interface Latencies {
   readP99: number;
   signP99: number;
+  /** Reads answered 200 and signatures answered 202 within the load's seconds (a stalled service answers none). */
+  reads: number;
+  signed: number;
   /** Answers that were not 200 (reads) or 202 (signatures), and errors. */
   failures: number;
 }
@@ -60,8 +63,10 @@ try {
         requests: [{ method: 'POST', path: signPath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, setupRequest: (request) => ({ ...request, body: bodies[next++]! }) }],
       }),
     ]);
-    const failures = reads.errors + reads.timeouts + (reads.statusCodeStats['200'] ? reads.non2xx : reads.non2xx + reads['2xx']) + signs.errors + signs.timeouts + signs.non2xx;
-    return { readP99: reads.latency.p99, signP99: signs.latency.p99, failures };
+    const answered = reads.statusCodeStats['200']?.count ?? 0;
+    const signed = signs.statusCodeStats['202']?.count ?? 0;
+    const failures = reads.errors + reads.timeouts + reads['2xx'] + reads.non2xx - answered + signs.errors + signs.timeouts + signs['2xx'] + signs.non2xx - signed;
+    return { readP99: reads.latency.p99, signP99: signs.latency.p99, reads: answered, signed, failures };
   };
 
   /** Starts the PDF; resolves when its last byte came, with the seconds it took. */
@@ -96,7 +101,8 @@ try {
     const pdfSeconds = await pdf.done;
     alone.push(quiet);
     during.push(busy);
-    const line = (l: Latencies) => `recent p99 ${l.readP99} ms, signature 202 p99 ${l.signP99} ms${l.failures ? `, ${l.failures} failed` : ''}`;
+    const line = (l: Latencies) =>
+      `recent p99 ${l.readP99} ms (${l.reads} answered), signature 202 p99 ${l.signP99} ms (${l.signed} answered)${l.failures ? `, ${l.failures} failed` : ''}`;
     console.log(
       `round ${round}: alone ${line(quiet)}; during the PDF ${line(busy)}; the PDF took ${pdfSeconds.toFixed(1)} s` +
         `${pdfSeconds < loadSeconds ? ' (ended before the load: the load outlasted it)' : ''}; load average ${loadAverage()}`,
