@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { pageText } from '../console-client.js';
 import { assertDense, readDatabase, startConsoleFixture } from '../console-fixture.js';
 import type { ConsoleFixture } from '../console-fixture.js';
+import { onPostgres } from '../test-database.js';
 import { measureLoopDelay } from './heavy-job-progress.js';
 
 const SIGNERS = 100_000;
@@ -23,6 +24,9 @@ describe('bulk invalidation of 100,000 signers while signers are served', () => 
     f = await startConsoleFixture();
     petitionId = f.t.petitionId;
     await f.t.admin.seed(petitionId, SIGNERS);
+    // The seed's WAL checkpointed first (SQLite): a commit that finds the WAL past the fallback
+    // size checkpoints on the service's thread, a hold of the seed's making, not the job's.
+    if (!onPostgres) await readDatabase(f.t, async (db) => void (await db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').all()));
     const span = (await readDatabase(f.t, (db) =>
       db.prepare<[number], { first: number; last: number }>('SELECT MIN(signed_on) AS first, MAX(signed_on) AS last FROM signatures WHERE petition_id = ?').get(petitionId),
     ))!;
@@ -31,13 +35,14 @@ describe('bulk invalidation of 100,000 signers while signers are served', () => 
   });
   after(() => f.close());
 
-  test('invalidating the earlier half and undoing it each keep the loop held under 200 ms, and the list dense', async () => {
+  test('invalidating the earlier half and undoing it each keep the loop held under 200 ms, and the list dense', async (t) => {
     const listedBefore = (await assertDense(f.t, petitionId)).rows;
     await f.client.get(base());
     let delay = await measureLoopDelay();
     const invalidated = await f.client.post(base(), { before: middle });
     let held = delay.stop();
     assert.equal(invalidated.status, 303, pageText(invalidated.body));
+    t.diagnostic(`the invalidation held the event loop at most ${held.maxMs.toFixed(0)} ms`);
     assert.ok(held.maxMs < LOOP_DELAY_BOUND_MS, `the invalidation held the event loop ${held.maxMs.toFixed(0)} ms`);
     const state = await assertDense(f.t, petitionId);
     const taken = SIGNERS - state.signatureCount;
@@ -50,6 +55,7 @@ describe('bulk invalidation of 100,000 signers while signers are served', () => 
     const undone = await f.client.post(`/admin/invalidation-batches/${batch.id}/undo`);
     held = delay.stop();
     assert.equal(undone.status, 303, pageText(undone.body));
+    t.diagnostic(`the undo held the event loop at most ${held.maxMs.toFixed(0)} ms`);
     assert.ok(held.maxMs < LOOP_DELAY_BOUND_MS, `the undo held the event loop ${held.maxMs.toFixed(0)} ms`);
     const restored = await assertDense(f.t, petitionId);
     assert.equal(restored.signatureCount, SIGNERS);

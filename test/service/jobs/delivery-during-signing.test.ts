@@ -33,7 +33,7 @@ describe('heavy jobs while signers are served', () => {
   });
   after(() => f.close());
 
-  test('an API read is answered within 1 s while a PDF of 20,000 signers is made, and the loop is never held 200 ms', async () => {
+  test('an API read is answered within 1 s while a PDF of 20,000 signers is made, and the loop is never held 200 ms', async (t) => {
     const delay = await measureLoopDelay();
     const endedBefore = ends('delivery PDF', pdfPetition);
     const pdf = await startDownload(f, pdfPetition, 'delivery');
@@ -44,19 +44,22 @@ describe('heavy jobs while signers are served', () => {
     const answeredMs = performance.now() - asked;
     assert.equal(read.status, 200);
     assert.equal(ends('delivery PDF', pdfPetition), endedBefore, 'the PDF was still being made when the read was answered');
+    t.diagnostic(`the read took ${answeredMs.toFixed(0)} ms`);
     assert.ok(answeredMs < 1000, `the read took ${answeredMs.toFixed(0)} ms`);
     assert.ok((await pdf.done) > 1_000_000);
     const { maxMs, samples } = delay.stop();
+    t.diagnostic(`the event loop was held at most ${maxMs.toFixed(0)} ms`);
     assert.ok(samples > 10, `${samples} samples`);
     assert.ok(maxMs < LOOP_DELAY_BOUND_MS, `the event loop was held ${maxMs.toFixed(0)} ms`);
   });
 
-  test('the CSV export of 100,000 signers never holds the loop 200 ms', async () => {
+  test('the CSV export of 100,000 signers never holds the loop 200 ms', async (t) => {
     const delay = await measureLoopDelay();
     const csv = await startDownload(f, exportPetition, 'export');
     assert.equal(csv.status, 200);
     assert.ok((await csv.done) > 15_000_000);
     const { maxMs, samples } = delay.stop();
+    t.diagnostic(`the event loop was held at most ${maxMs.toFixed(0)} ms`);
     assert.ok(samples > 2, `${samples} samples`);
     assert.ok(maxMs < LOOP_DELAY_BOUND_MS, `the event loop was held ${maxMs.toFixed(0)} ms`);
   });
