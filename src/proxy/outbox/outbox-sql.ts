@@ -29,10 +29,14 @@ export const OUTBOX_MIGRATIONS: readonly string[] = [
   // The ids of the opt-ins ticked (issue 20), comma-separated, '' for none; null in older rows,
   // which are sent without them.
   'ALTER TABLE outbox ADD COLUMN opt_ins TEXT',
+  // When each entry was queued (issue 29): the outbox's oldest age for the operator's metrics;
+  // null in older rows.
+  'ALTER TABLE outbox ADD COLUMN queued_at INTEGER',
 ];
 
 export const OUTBOX_SQL = {
-  insert: 'INSERT INTO outbox (petition_id, signer_json, language, origin_json, withdrawal_token, opt_ins, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  insert:
+    'INSERT INTO outbox (petition_id, signer_json, language, origin_json, withdrawal_token, opt_ins, next_attempt_at, queued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
   firstInLine: 'SELECT * FROM outbox WHERE held_cause IS NULL ORDER BY id LIMIT 1',
   nextHeld: 'SELECT * FROM outbox WHERE held_cause IS NOT NULL ORDER BY next_attempt_at, id LIMIT 1',
   reschedule: 'UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?',
@@ -55,14 +59,15 @@ export interface OutboxRow {
   attempts: number;
   next_attempt_at: number;
   held_cause: string | null;
+  queued_at: number | null;
 }
 
-/** The values of OUTBOX_SQL.insert for `entry`. */
+/** The values of OUTBOX_SQL.insert for `entry`; an entry is queued to be tried at once, so `nextAttemptAt` is also when it was queued. */
 export function outboxInsertValues(entry: NewOutboxEntry, nextAttemptAt: number): Array<string | number | null> {
   const { petitionId, signer, language, origin, withdrawalToken, optIns } = entry;
   const originJson = origin && Object.keys(origin).length > 0 ? JSON.stringify(origin) : null;
   const optInsText = optIns ? optInsValue(optIns) : null;
-  return [petitionId, JSON.stringify(signer), language ?? null, originJson, withdrawalToken ?? null, optInsText, nextAttemptAt];
+  return [petitionId, JSON.stringify(signer), language ?? null, originJson, withdrawalToken ?? null, optInsText, nextAttemptAt, nextAttemptAt];
 }
 
 export function outboxEntryOf(row: OutboxRow | undefined): OutboxEntry | undefined {
@@ -78,5 +83,6 @@ export function outboxEntryOf(row: OutboxRow | undefined): OutboxEntry | undefin
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     ...(row.held_cause !== null ? { heldCause: row.held_cause } : {}),
+    ...(row.queued_at !== null ? { queuedAt: row.queued_at } : {}),
   };
 }

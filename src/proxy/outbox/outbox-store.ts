@@ -28,6 +28,8 @@ export interface OutboxEntry extends NewOutboxEntry {
    * service's messages, never personal data). A held entry has stepped out of the line.
    */
   heldCause?: string;
+  /** Epoch milliseconds when it was queued; absent for entries queued before this was kept. */
+  queuedAt?: number;
 }
 
 export interface OutboxStore {
