@@ -77,12 +77,14 @@ export class HttpRequestDuration {
 }
 
 /**
- * The last route matched that is not a catch-all middleware (`app.use('/v1/*')`): the handler's
- * own template, also when a middleware answered first (a 429 before the route ran).
+ * The route that answered, or when a catch-all middleware (`app.use('/v1/*')`) answered first (a
+ * 429 before the route ran), the first route after it that is not one: the handler's own
+ * template. Never a route matched after the one that answered (the proxy's `GET /*` for its
+ * script files matches every GET).
  */
 function routeTemplate(c: Context): string {
   const routes = matchedRoutes(c);
-  for (let index = routes.length - 1; index >= 0; index--) {
+  for (let index = c.req.routeIndex; index < routes.length; index++) {
     const route = routes[index]!;
     if (route.method !== 'ALL' || !route.path.endsWith('*')) return route.path;
   }
