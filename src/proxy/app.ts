@@ -1,6 +1,6 @@
 // Assembles the proxy's Hono app from its parts. Web-standard only: the Node-specific pieces
 // (files, SQLite, the connection's address) come in as adapters, so the app runs on edge runtimes too.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../shared/signed-body-limit.js';
 import { apiRoutes } from './http/api-routes.js';
@@ -22,6 +22,8 @@ import { ClientLimit } from './visitors/client-limit.js';
 import type { RateCounters } from './visitors/rate-counters.js';
 import type { Submissions } from './outbox/submissions.js';
 import { PROOF_JSON_MAX_BYTES, type ProofOfWork } from './proof/proof-of-work.js';
+import type { LimitWatch } from './metrics/limit-watch.js';
+import type { ProxySignals } from './metrics/proxy-signals.js';
 
 /**
  * Every signature the schema accepts fits, in any script, even from a browser whose JSON escapes
@@ -63,6 +65,12 @@ export interface ProxyAppParts {
    * the Web Request's text().
    */
   readBody?: BodyReader;
+  /** What the metrics count; default nothing (the Worker serves no metrics). */
+  signals?: ProxySignals;
+  /** Limits reached, logged once per episode. */
+  limits?: LimitWatch;
+  /** Times each request by its route template, ahead of everything (http_server_request_duration_seconds). */
+  requestTiming?: MiddlewareHandler;
 }
 
 /**
@@ -77,12 +85,15 @@ export function signatureIntakeOf(parts: ProxyAppParts): SignatureIntake {
     rateLimit: new ClientLimit({ counters: parts.rateCounters, name: 'signatures', perWindow: config.rateLimit.signaturesPerIpPerMinute, ipv6Prefix: config.ipv6Prefix }),
     optInsOf: (id) => optInsOf(config, id),
     log: parts.log,
+    ...(parts.signals ? { signals: parts.signals } : {}),
+    ...(parts.limits ? { limits: parts.limits } : {}),
   });
 }
 
 export function createProxyApp(parts: ProxyAppParts, intake: SignatureIntake = signatureIntakeOf(parts)): Hono {
   const { config, log } = parts;
   const app = new Hono();
+  if (parts.requestTiming) app.use(parts.requestTiming);
 
   // The one place a failure becomes an answer: everything else throws ProxyError.
   app.onError((error, c) => failureResponse(c, unexpectedFailure(error, `${c.req.method} ${c.req.path}`, log)));

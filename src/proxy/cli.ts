@@ -1,8 +1,11 @@
-// `petition-embed proxy [--host H] [--port P] --config FILE` runs the proxy;
+// `petition-embed proxy [--host H] [--port P] [--metrics HOST:PORT] [--log-format F] [--log-level L]
+// --config FILE` runs the proxy;
 // `petition-embed proxy keys --config FILE` prints each petition's key status (never the key);
 // `petition-embed proxy webhook test --config FILE [--petition ID]` sends each webhook a sample;
 // `petition-embed proxy doctor --config FILE` checks the setup, one line per finding.
 import { parseArgs } from 'node:util';
+import { createLogger, isLogFormat, isLogLevel, LOG_FORMATS, LOG_LEVELS, type Logger } from '../shared/observability/logger.js';
+import { METRICS_ADDRESS_RULE, parseMetricsAddress, type MetricsAddress } from '../shared/observability/metrics-listener.js';
 import { loadProxyConfig } from './config/config-file.js';
 import { ProxyConfigError, type ProxyConfig } from './config/config.js';
 import { exitStatusOf, formatFinding } from './doctor/doctor-finding.js';
@@ -14,10 +17,12 @@ import { UnusableFileError } from '../unusable-file.js';
 
 const USAGE =
   'usage: petition-embed proxy [--host 127.0.0.1] [--port 4020] --config proxy.config.json\n' +
+  '                            [--metrics 127.0.0.1:9465] [--log-format text|json] [--log-level debug|info|warn|error]\n' +
   '       petition-embed proxy keys --config proxy.config.json\n' +
   '       petition-embed proxy webhook test --config proxy.config.json [--petition ID]\n' +
   '       petition-embed proxy doctor --config proxy.config.json\n' +
-  'PETITION_API_KEY and PETITION_API_SECRET in the environment override the file.\n';
+  'PETITION_API_KEY and PETITION_API_SECRET in the environment override the file.\n' +
+  '--metrics: serve /metrics (Prometheus) on this address of its own, never on the public port; off by default.\n';
 
 function readConfig(path: string | undefined): ProxyConfig {
   if (!path) {
@@ -92,6 +97,9 @@ export async function main(args: string[]): Promise<void> {
         port: { type: 'string', default: '4020' },
         help: { type: 'boolean' },
         petition: { type: 'string' },
+        metrics: { type: 'string' },
+        'log-format': { type: 'string', default: 'text' },
+        'log-level': { type: 'string', default: 'info' },
       },
     });
   } catch (error) {
@@ -119,8 +127,27 @@ export async function main(args: string[]): Promise<void> {
     process.stderr.write(`--port: must be an integer from 0 to 65535\n`);
     process.exit(2);
   }
-  const proxy = await startProxy(config, { host: values.host, port });
+  const logger = loggerOf(values['log-format'], values['log-level']);
+  const metrics = metricsAddressOf(values.metrics);
+  const proxy = await startProxy(config, { host: values.host, port, logger, ...(metrics ? { metrics } : {}) });
   const stop = () => void proxy.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** The proxy's lines go to stdout, as they always have (its start line names its URL there). */
+function loggerOf(format: string, level: string): Logger {
+  if (!isLogFormat(format)) usage(`--log-format: must be one of ${LOG_FORMATS.join(', ')}`);
+  if (!isLogLevel(level)) usage(`--log-level: must be one of ${LOG_LEVELS.join(', ')}`);
+  return createLogger({ format, level, destination: process.stdout });
+}
+
+function metricsAddressOf(text: string | undefined): MetricsAddress | undefined {
+  if (text === undefined) return undefined;
+  return parseMetricsAddress(text) ?? usage(`--metrics: ${METRICS_ADDRESS_RULE}`);
+}
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}`);
+  process.exit(2);
 }

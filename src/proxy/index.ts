@@ -4,12 +4,14 @@
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { readIncomingText } from '../shared/incoming-body.js';
 import type { Hono } from 'hono';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { capConnections, DEFAULT_CONNECTION_LIMITS, serverTimeouts, type ConnectionLimits } from '../shared/connection-limits.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
+import type { Logger } from '../shared/observability/logger.js';
+import { startMetricsListener, type MetricsAddress, type MetricsListener } from '../shared/observability/metrics-listener.js';
 import { rsigDigest } from '../shared/rsig-digest.js';
 import { BODY_LIMIT_BYTES, bodyTooLarge } from './app.js';
 import { assetFiles } from './assets/asset-files.js';
@@ -17,8 +19,10 @@ import { isElementAsset } from './assets/asset-routes.js';
 import { createTimerScheduler } from './background/scheduler.js';
 import type { ProxyConfig } from './config/config.js';
 import { openStateDatabase } from './config/state-database.js';
+import { RequestIds } from './http/request-ids.js';
 import { submissionListener } from './http/submission-listener.js';
 import { createKeyFile } from './keys/key-file.js';
+import { ProxyMetrics } from './metrics/proxy-metrics.js';
 import { seenCallbacksInSqlite } from './keys/seen-callback-sqlite.js';
 import type { RetryTiming } from './outbox/outbox.js';
 import { openOutboxDatabase } from './outbox/outbox-sqlite.js';
@@ -47,6 +51,13 @@ export interface ProxyOptions {
   /** Mounted before the script routes: the demo adds GET / and its own files here. */
   extraRoutes?: (app: Hono) => void;
   log?: (line: string) => void;
+  /**
+   * The process's one logger (the command line's `--log-format`, `--log-level`): every line goes
+   * through it, with the request id of the request it was written for. Wins over `log`.
+   */
+  logger?: Logger;
+  /** Serves /metrics on this address of its own (`--metrics HOST:PORT`); default none. */
+  metrics?: MetricsAddress;
   /** Outbox backoff; default 1 s doubling up to 5 min. */
   retry?: RetryTiming;
   /** How often pending key requests are asked about again; default 30 s. */
@@ -72,6 +83,8 @@ export interface ProxyOptions {
 export interface RunningProxy {
   url: string;
   port: number;
+  /** Where /metrics is served, when it is (ProxyOptions.metrics). */
+  metricsUrl?: string;
   /** Resolves once every configured petition has a decided key status. */
   keysReady(): Promise<void>;
   close(): Promise<void>;
@@ -80,12 +93,21 @@ export interface RunningProxy {
 const DEFAULT_ASSETS_DIR = join(PACKAGE_ROOT, 'dist');
 
 export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}): Promise<RunningProxy> {
-  const log = options.log ?? ((line: string) => console.log(line));
-  const scheduler = createTimerScheduler(log);
+  const requestIds = new RequestIds();
+  const { logger } = options;
+  const log = logger
+    ? (line: string) => {
+        const id = requestIds.current();
+        logger.info(line, id === undefined ? undefined : { request_id: id });
+      }
+    : (options.log ?? ((line: string) => console.log(line)));
+  const scheduler = requestIds.scheduler(createTimerScheduler(log));
+  // Counted whether served or not (the parts report either way); the process's own families only when served.
+  const metrics = new ProxyMetrics({ processMetrics: options.metrics !== undefined });
   const stateDb = openStateDatabase(config.dataDir);
   const outboxStore = openOutboxDatabase(config.dataDir);
   const webhookStore = openWebhookDatabase(config.dataDir);
-  const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : httpTransport());
+  const transport = requestIds.transport(options.transport ?? (options.fetch ? fetchTransport(options.fetch) : httpTransport()));
   const clientAddresses = new ClientAddresses({ trustProxy: config.trustProxy, log });
   // A request as both the app and the listener ahead of it read it: its client, its body.
   const clientOf = (request: IncomingMessage) => clientAddresses.of(request.socket.remoteAddress ?? 'unknown', (name) => headerOf(request, name));
@@ -108,6 +130,8 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       clientAddress: (c) => clientOf((c.env as HttpBindings).incoming),
       readBody: (c) => bodyOf((c.env as HttpBindings).incoming),
       log,
+      signals: metrics,
+      requestTiming: metrics.http.middleware(),
       ...(options.now ? { now: options.now } : {}),
       ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     },
@@ -123,8 +147,14 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
 
   const host = options.host ?? '127.0.0.1';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  metrics.watch({ outbox: outboxStore, petitionIds: [...petitionIds], keyStatusOf: (id) => keys.statusOf(id) });
+  // The routes the listeners ahead of the app answer themselves; the app names its own.
+  const named = (template: string, next: RequestListener): RequestListener => (request, response) => {
+    metrics.http.nameRoute(request, template);
+    next(request, response);
+  };
   // Ahead of the app on Node: the two requests a page makes most, taken without a Web Request.
-  const listener = submissionListener(
+  const fastListeners = submissionListener(
     {
       intake,
       origins,
@@ -133,8 +163,9 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       clientAddress: clientOf,
       log,
     },
-    cachedReadListener({ reads, origins, petitionIds }, getRequestListener(app.fetch)),
+    named('/api/petitions/:id/signatures/recent', cachedReadListener({ reads, origins, petitionIds }, getRequestListener(app.fetch))),
   );
+  const listener = requestIds.listener(metrics.http.listener(named('/api/petitions/:id/signatures', fastListeners)));
   const server = await new Promise<Server>((resolve, reject) => {
     const started = createServer(serverTimeouts(limits), listener);
     started.once('error', reject);
@@ -145,11 +176,14 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
+  let metricsListener: MetricsListener | undefined;
   // Listening first: the service may post the key outcome to our callback right away.
   try {
+    if (options.metrics) metricsListener = await startMetricsListener(metrics.registry, options.metrics);
     await keys.start();
   } catch (error) {
     server.close();
+    await metricsListener?.close();
     await scheduler.close();
     outboxStore.close();
     webhookStore.close();
@@ -161,13 +195,16 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   // Deliveries a previous run still owed (it may have been killed) go out now.
   scheduler.wakeAt('webhooks', Date.now());
   log(`petition proxy listening on ${url}`);
+  if (metricsListener) log(`metrics at ${metricsListener.url}`);
 
   return {
     url,
     port,
+    ...(metricsListener ? { metricsUrl: metricsListener.url } : {}),
     keysReady: () => keys.ready(),
     async close() {
       await scheduler.close();
+      await metricsListener?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

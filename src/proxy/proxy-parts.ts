@@ -1,7 +1,7 @@
 // The proxy's one wiring: builds every part (keys, outbox, webhooks, reads, proofs, the Hono app)
 // from what its host provides (stores, scheduler, transport, assets, client address, log), so
 // Node (index.ts) and the Durable Object (worker/proxy-object.ts) only make adapters.
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { RsigDigest } from '../shared/signing.js';
 import { createProxyApp, signatureIntakeOf, type BodyReader, type ProxyAppParts } from './app.js';
 import type { AssetSource } from './assets/asset-source.js';
@@ -14,6 +14,10 @@ import { CallbackVerifier } from './keys/callback-verification.js';
 import { callbackEndpointOf } from './keys/key-request-refusal.js';
 import type { KeyStore } from './keys/key-store.js';
 import type { SeenCallbackStore } from './keys/seen-callback-store.js';
+import { CountedReadBudget, CountedReadCache } from './metrics/counted-reads.js';
+import { watchDeliveries } from './metrics/delivery-watch.js';
+import { LimitWatch } from './metrics/limit-watch.js';
+import { NO_SIGNALS, type ProxySignals } from './metrics/proxy-signals.js';
 import { Outbox, type RetryTiming } from './outbox/outbox.js';
 import type { OutboxStore } from './outbox/outbox-store.js';
 import { Submissions } from './outbox/submissions.js';
@@ -22,8 +26,6 @@ import type { UsedProofStore } from './proof/used-proof-store.js';
 import { LAST_GOOD_MAX_ENTRIES, LastGood } from './reads/last-good.js';
 import type { LastGoodStore } from './reads/last-good-store.js';
 import { PetitionReads } from './reads/petition-reads.js';
-import { ReadBudget } from './reads/read-budget.js';
-import { ReadCache } from './reads/read-cache.js';
 import { UpstreamReads } from './reads/upstream-reads.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
 import type { UpstreamTransport } from './upstream/upstream-transport.js';
@@ -58,6 +60,10 @@ export interface ProxyAdapters {
   /** The proof of work's clock; default Date.now. */
   now?: () => number;
   extraRoutes?: (app: Hono) => void;
+  /** What the metrics count (proxy-metrics.ts on Node); default nothing. */
+  signals?: ProxySignals;
+  /** Times every request the app answers by its route (http_server_request_duration_seconds). */
+  requestTiming?: MiddlewareHandler;
 }
 
 /** Background timings; each defaults as the domain module says (tests shorten them). */
@@ -90,6 +96,8 @@ export interface ProxyParts {
 
 export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, timing: ProxyTiming = {}): ProxyParts {
   const { stores, scheduler, log } = adapters;
+  const signals = adapters.signals ?? NO_SIGNALS;
+  const limits = new LimitWatch(log);
   const client = new UpstreamClient({
     upstream: config.upstream,
     apiKey: config.apiKey,
@@ -107,7 +115,7 @@ export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, ti
     log,
     pollMs: timing.keyPollMs ?? 30_000,
   });
-  const cache = new ReadCache(config.cacheSeconds * 1000);
+  const cache = new CountedReadCache(config.cacheSeconds * 1000, signals);
   const webhooks = new Webhooks({
     store: stores.webhooks,
     endpointsOf: (id) => config.petitions.find((p) => p.id === id)?.webhooks ?? [],
@@ -115,6 +123,17 @@ export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, ti
     wakeAt: (at) => scheduler.wakeAt('webhooks', at),
     log,
     ...(timing.webhooks ? { timing: timing.webhooks } : {}),
+    fetch: (input, init) =>
+      fetch(input, init).then(
+        (response) => {
+          signals.webhookDelivery(response.ok ? 'delivered' : 'failed');
+          return response;
+        },
+        (error: unknown) => {
+          signals.webhookDelivery('failed');
+          throw error;
+        },
+      ),
   });
   scheduler.register('webhooks', () => webhooks.deliverDue());
   const submissions = new Submissions({
@@ -128,7 +147,7 @@ export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, ti
   });
   const outbox = new Outbox({
     store: stores.outbox,
-    deliver: (entry) => submissions.deliver(entry),
+    deliver: watchDeliveries((entry) => submissions.deliver(entry), signals, log),
     onAccepted: () => undefined,
     log,
     retry: timing.retry ?? { baseMs: 1000, maxMs: 300_000 },
@@ -141,12 +160,16 @@ export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, ti
   const reads = new PetitionReads({
     upstream: new UpstreamReads({
       client,
-      budget: new ReadBudget({
-        counters: rateCounters,
-        perClientPerMinute: config.rateLimit.uncachedReadsPerIpPerMinute,
-        totalPerMinute: config.rateLimit.uncachedReadsPerMinute,
-        ipv6Prefix: config.ipv6Prefix,
-      }),
+      budget: new CountedReadBudget(
+        {
+          counters: rateCounters,
+          perClientPerMinute: config.rateLimit.uncachedReadsPerIpPerMinute,
+          totalPerMinute: config.rateLimit.uncachedReadsPerMinute,
+          ipv6Prefix: config.ipv6Prefix,
+        },
+        signals,
+        limits,
+      ),
       lastGood: new LastGood({
         store: stores.lastGood,
         staleForMs: config.staleForSeconds * 1000,
@@ -185,6 +208,9 @@ export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, ti
     log,
     ...(adapters.extraRoutes ? { extraRoutes: adapters.extraRoutes } : {}),
     ...(adapters.readBody ? { readBody: adapters.readBody } : {}),
+    ...(adapters.requestTiming ? { requestTiming: adapters.requestTiming } : {}),
+    signals,
+    limits,
   };
   const intake = signatureIntakeOf(appParts);
   return { app: createProxyApp(appParts, intake), intake, keys, outbox, reads, origins, petitionIds };

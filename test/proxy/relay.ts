@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 export class CountingRelay {
   readonly counts = new Map<string, number>();
   readonly sent: string[] = [];
+  /** Each call's `X-Request-Id` as the proxy sent it, and as the service echoed it back (undefined for `answers`). */
+  readonly requestIds: Array<{ key: string; sent: string | undefined; echoed: string | undefined }> = [];
   /**
    * Answers the relay gives itself instead of the service, by `METHOD /path`: a service answer
    * the real one cannot give yet (a closed petition, say), over real HTTP all the same.
@@ -30,6 +32,7 @@ export class CountingRelay {
       req.on('end', () => this.sent.push(`${req.method} ${req.url ?? ''} ${body}`));
       const canned = this.answers.get(key);
       if (canned) {
+        this.requestIds.push({ key, sent: req.headers['x-request-id'] as string | undefined, echoed: undefined });
         req.on('end', () => res.writeHead(canned.status, { 'content-type': 'application/json', ...canned.headers }).end(canned.body));
         return;
       }
@@ -37,6 +40,8 @@ export class CountingRelay {
         { host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           // The answer's stream waits, unread, until it is piped.
+          const echoed = answer.headers['x-request-id'];
+          this.requestIds.push({ key, sent: req.headers['x-request-id'] as string | undefined, echoed: typeof echoed === 'string' ? echoed : undefined });
           setTimeout(() => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);

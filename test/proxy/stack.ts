@@ -75,16 +75,16 @@ export class Stack extends ServiceSide {
    * The proxy as an operator runs it (`petition-embed proxy`), in a child process on this
    * stack's port and data folder, for tests that kill it; `kill()` sends SIGKILL and waits.
    */
-  async spawnProxy(): Promise<{ kill(): Promise<void> }> {
+  async spawnProxy(extraArgs: string[] = []): Promise<{ kill(): Promise<void>; output(): string }> {
     const configPath = join(this.dir, 'proxy.config.json');
     writeFileSync(configPath, JSON.stringify(this.config), { mode: 0o600 });
-    const child = spawn(process.execPath, ['bin/petition-embed.js', 'proxy', '--port', String(this.proxy!.port), '--config', configPath], {
+    const child = spawn(process.execPath, ['bin/petition-embed.js', 'proxy', '--port', String(this.proxy!.port), '--config', configPath, ...extraArgs], {
       cwd: new URL('../..', import.meta.url).pathname,
       stdio: ['ignore', 'pipe', 'inherit'],
       timeout: 20_000,
     });
+    let output = '';
     await new Promise<void>((resolve, reject) => {
-      let output = '';
       child.stdout.setEncoding('utf8');
       child.stdout.on('data', (chunk: string) => {
         output += chunk;
@@ -93,6 +93,7 @@ export class Stack extends ServiceSide {
       child.once('exit', (code) => reject(new Error(`proxy exited (${code}):\n${output}`)));
     });
     return {
+      output: () => output,
       kill: async () => {
         child.kill('SIGKILL');
         await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));

@@ -3,7 +3,7 @@
 // submission (outbox/submissions.ts). The one statement of those steps and their order, for the
 // app's route (api-routes.ts) and, on Node, the listener ahead of the app (submission-listener.ts).
 import type { OptIn } from '../../shared/consent.js';
-import { PROOF_FIELD } from '../../shared/proof.js';
+import { PROOF_FIELD, PROOF_PROBLEMS, type ProofProblem } from '../../shared/proof.js';
 import { everyCountry } from '../../shared/addresses/every-country.js';
 import { validateSigner } from '../../shared/signature-schema.js';
 import type { SubmissionResult } from '../../shared/types.js';
@@ -13,6 +13,9 @@ import type { ProofOfWork } from '../proof/proof-of-work.js';
 import type { ClientLimit } from '../visitors/client-limit.js';
 import { ProxyError } from '../errors/proxy-error.js';
 import { StorageOutage } from '../errors/storage-outage.js';
+import type { LimitWatch } from '../metrics/limit-watch.js';
+import { NO_SIGNALS, type ProxySignals, type SubmissionRefusal } from '../metrics/proxy-signals.js';
+import { QUEUED_MESSAGE } from '../outbox/submissions.js';
 
 /**
  * The form's hidden honeypot input. People never see it, so never fill it; bots that fill every
@@ -31,6 +34,10 @@ export interface SignatureIntakeOptions {
   log: (line: string) => void;
   /** The data folder's failures, told apart as 503s; by default one of the intake's own. */
   storage?: StorageOutage;
+  /** Each signature's outcome and proof, for the metrics; default none. */
+  signals?: ProxySignals;
+  /** Says once per episode that the signatures' rate limit refuses. */
+  limits?: LimitWatch;
 }
 
 /** One request as the intake reads it; the body and the address are read only when needed. */
@@ -40,6 +47,13 @@ export interface SignatureRequest {
   readBody: () => Promise<string>;
   /** The address the request is counted against (client-address.ts). */
   clientAddress: () => string;
+}
+
+/** A honeypot's catch, answered like a queued signature but counted apart. */
+const HONEYPOT = Symbol('honeypot');
+
+function isProofProblem(code: string): code is ProofProblem {
+  return (PROOF_PROBLEMS as readonly string[]).includes(code);
 }
 
 export class SignatureIntake {
@@ -54,7 +68,22 @@ export class SignatureIntake {
 
   /** The 202's body for a signature of a petition the proxy serves; a refusal is thrown as a ProxyError. */
   async submit(petitionId: number, request: SignatureRequest): Promise<SubmissionResult> {
+    const signals = this.#options.signals ?? NO_SIGNALS;
+    // Which step a refusal came from, for its outcome: the steps below move it along.
+    const step: { refusal: SubmissionRefusal } = { refusal: 'validation' };
+    try {
+      const result = await this.#submit(petitionId, request, step);
+      if (result !== HONEYPOT) signals.submission(result.messages?.includes(QUEUED_MESSAGE) ? 'queued' : 'forwarded');
+      return result === HONEYPOT ? this.#options.submissions.ignoredAnswer() : result;
+    } catch (error) {
+      if (error instanceof ProxyError) signals.submission(error.status === 503 ? 'unavailable' : `refused_${error.status === 403 ? 'forbidden' : step.refusal}`);
+      throw error;
+    }
+  }
+
+  async #submit(petitionId: number, request: SignatureRequest, step: { refusal: SubmissionRefusal }): Promise<SubmissionResult | typeof HONEYPOT> {
     const options = this.#options;
+    const signals = options.signals ?? NO_SIGNALS;
     if (!(request.contentType ?? '').toLowerCase().startsWith('application/json')) {
       throw new ProxyError(415, ['Content-Type: send the signature as application/json']);
     }
@@ -73,12 +102,15 @@ export class SignatureIntake {
     if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
       this.#honeypotCatches++;
       options.log(`honeypot: submission ignored (${this.#honeypotCatches} since start)`);
-      return options.submissions.ignoredAnswer();
+      signals.submission('honeypot');
+      return HONEYPOT;
     }
 
     const clientAddress = request.clientAddress();
     const decision = await options.rateLimit.take(clientAddress);
     if (!decision.allowed) {
+      step.refusal = 'rate_limit';
+      options.limits?.reached('signatures_per_network');
       throw new ProxyError(429, ['Too many signatures from your network in the last minute. Try again in a minute.'], {
         retryAfter: decision.retryAfterSeconds,
       });
@@ -89,7 +121,16 @@ export class SignatureIntake {
     // written, the signer hears 503 and tries again, never a 202 for a signature not stored.
     return this.storage.guard(async () => {
       // Last before the signature goes anywhere (service or outbox), so a refused one spends no proof.
-      await options.proofs.accept(petitionId, (fields as Record<string, unknown>)[PROOF_FIELD]);
+      step.refusal = 'proof';
+      await options.proofs.accept(petitionId, (fields as Record<string, unknown>)[PROOF_FIELD]).then(
+        () => signals.proof('accepted'),
+        (error: unknown) => {
+          const code = error instanceof ProxyError ? error.details.problems?.find((problem) => problem.field === PROOF_FIELD)?.code : undefined;
+          if (code !== undefined && isProofProblem(code)) signals.proof(code);
+          throw error;
+        },
+      );
+      step.refusal = 'service';
       return options.submissions.submit(petitionId, validation.output, consent.consent, clientAddress);
     });
   }
