@@ -15,7 +15,7 @@ import { callbackEndpointOf } from './keys/key-request-refusal.js';
 import type { KeyStore } from './keys/key-store.js';
 import type { SeenCallbackStore } from './keys/seen-callback-store.js';
 import { CountedReadBudget, CountedReadCache } from './metrics/counted-reads.js';
-import { watchDeliveries } from './metrics/delivery-watch.js';
+import { watchDeliveries, watchWebhookFetch } from './metrics/delivery-watch.js';
 import { LimitWatch } from './metrics/limit-watch.js';
 import { NO_SIGNALS, type ProxySignals } from './metrics/proxy-signals.js';
 import { Outbox, type RetryTiming } from './outbox/outbox.js';
@@ -123,17 +123,7 @@ export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, ti
     wakeAt: (at) => scheduler.wakeAt('webhooks', at),
     log,
     ...(timing.webhooks ? { timing: timing.webhooks } : {}),
-    fetch: (input, init) =>
-      fetch(input, init).then(
-        (response) => {
-          signals.webhookDelivery(response.ok ? 'delivered' : 'failed');
-          return response;
-        },
-        (error: unknown) => {
-          signals.webhookDelivery('failed');
-          throw error;
-        },
-      ),
+    fetch: watchWebhookFetch(signals, log),
   });
   scheduler.register('webhooks', () => webhooks.deliverDue());
   const submissions = new Submissions({

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../../../src/shared/observability/logger.js';
+import { DEFAULT_WEBHOOK_TIMING } from '../../../src/proxy/webhooks/webhooks.js';
 import { eventually, keysDecided, signer, Stack } from '../stack.js';
 import { WebhookReceiver } from '../webhook-receiver.js';
 
@@ -48,12 +49,13 @@ describe('proxy metrics and logs', () => {
   before(async () => {
     crm = await new WebhookReceiver('crm-secret-0123456789').start();
     stack = await new Stack({
-      config: { rateLimit: { signaturesPerIpPerMinute: 4, uncachedReadsPerIpPerMinute: 8 } },
+      config: { rateLimit: { signaturesPerIpPerMinute: 6, uncachedReadsPerIpPerMinute: 8 } },
       petitionConfig: () => ({ webhooks: [{ url: crm.url, secret: crm.secret }] }),
       proxy: {
         metrics: { host: '127.0.0.1', port: 0 },
         logger: createLogger({ format: 'json', level: 'info', destination: (line) => lines.push(line) }),
         readPauseMs: 20,
+        webhookTiming: { ...DEFAULT_WEBHOOK_TIMING, retryBaseMs: 30, retryMaxMs: 100 },
       },
     }).start();
     await keysDecided(stack.proxy!);
@@ -73,10 +75,14 @@ describe('proxy metrics and logs', () => {
   it('counts every outcome, and every family named in the issue has moved', async () => {
     const upstreamRecent = `GET /v1/petitions/${petition}/signatures/recent`;
     const upstreamPost = `POST /v1/petitions/${petition}/signatures`;
+    // The campaign's endpoint fails the first signature's delivery, then takes it.
+    crm.answerWith = 500;
     assert.equal((await stack.call('GET', recent)).status, 200, 'a miss');
     assert.equal((await stack.call('GET', recent)).status, 200, 'a hit');
     const forwarded = await stack.call('POST', signatures, { json: signer(stack), headers: { 'x-request-id': 'metrics-forwarded-1' } });
     assert.equal(forwarded.status, 202);
+    await eventually(async () => (sample(await scrape(), 'petition_proxy_webhook_deliveries_total', { result: 'failed' }) ?? 0) >= 2, 5000, 'two failed webhook attempts');
+    crm.answerWith = 204;
     // The signature dropped the cached reads: the next one asks a service that fails, and gets the last good answer.
     stack.relay.answers.set(upstreamRecent, { status: 503, body: '{"result":"failure","messages":["down"]}' });
     const stale = await stack.call('GET', recent);
@@ -97,7 +103,14 @@ describe('proxy metrics and logs', () => {
     stack.relay.answers.delete(upstreamPost);
     await eventually(async () => sample(await scrape(), 'petition_proxy_outbox_entries') === 0, 5000, 'the outbox delivered');
 
-    // The signatures' limit is 4 a minute: two taken so far, two more, then two refusals.
+    // Refusals the service gives: passed on (a 400), or a closed petition (403).
+    stack.relay.answers.set(upstreamPost, { status: 400, body: '{"result":"failure","messages":["first_name: not accepted"]}' });
+    assert.equal((await stack.call('POST', signatures, { json: signer(stack) })).status, 400);
+    stack.relay.answers.set(upstreamPost, { status: 403, body: '{"result":"failure","messages":["petition is closed"]}' });
+    assert.equal((await stack.call('POST', signatures, { json: signer(stack) })).status, 403);
+    stack.relay.answers.delete(upstreamPost);
+
+    // The signatures' limit is 6 a minute: four taken so far, two more, then two refusals.
     for (const expected of [202, 202, 429, 429]) assert.equal((await stack.call('POST', signatures, { json: signer(stack) })).status, expected);
     // Uncached reads: 8 a minute for this network; distinct pages spend them until one is refused.
     for (let page = 1; page <= 10; page++) await stack.call('GET', `${signatures}?page=${page}`);
@@ -114,6 +127,8 @@ describe('proxy metrics and logs', () => {
     assert.equal(outcome('honeypot'), 1);
     assert.equal(outcome('refused_validation'), 1);
     assert.equal(outcome('refused_rate_limit'), 2);
+    assert.equal(outcome('refused_service'), 1);
+    assert.equal(outcome('refused_forbidden'), 1);
     assert.ok(sample(text, 'petition_proxy_delivery_retries_total')! >= 1);
     assert.equal(sample(text, 'petition_proxy_auth_key_state', { petition_id: String(petition), state: 'granted' }), 1);
     assert.equal(sample(text, 'petition_proxy_auth_key_state', { petition_id: String(petition), state: 'pending' }), 0);
@@ -121,10 +136,11 @@ describe('proxy metrics and logs', () => {
     assert.ok(sample(text, 'petition_proxy_read_cache_total', { result: 'miss' })! >= 1);
     assert.ok(sample(text, 'petition_proxy_read_cache_total', { result: 'stale' })! >= 1);
     assert.ok(sample(text, 'petition_proxy_read_budget_refusals_total')! >= 1);
-    assert.equal(sample(text, 'petition_proxy_proofs_total', { result: 'accepted' }), 4, 'every signature that reached the proof');
+    assert.equal(sample(text, 'petition_proxy_proofs_total', { result: 'accepted' }), 6, 'every signature that reached the proof');
+    assert.ok(sample(text, 'petition_proxy_webhook_deliveries_total', { result: 'failed' })! >= 2);
     const posts = { http_route: '/api/petitions/:id/signatures', http_request_method: 'POST' };
     assert.equal(sample(text, 'http_server_request_duration_seconds_count', { ...posts, http_response_status_code: '2xx' }), 5);
-    assert.equal(sample(text, 'http_server_request_duration_seconds_count', { ...posts, http_response_status_code: '4xx' }), 3);
+    assert.equal(sample(text, 'http_server_request_duration_seconds_count', { ...posts, http_response_status_code: '4xx' }), 5);
     assert.ok(sample(text, 'http_server_request_duration_seconds_count', { http_route: '/api/petitions/:id/signatures/recent', http_request_method: 'GET' })! >= 3);
     assert.ok(sample(text, 'nodejs_eventloop_lag_seconds')! >= 0);
 
@@ -134,6 +150,12 @@ describe('proxy metrics and logs', () => {
     assert.equal(said(/^outbox: deliveries to the service work again/).length, 1);
     assert.equal(said(/^limit reached: signatures_per_network/).length, 1, 'two refusals, one line');
     assert.equal(said(/^limit reached: uncached_reads_per_network/).length, 1);
+    const endpoint = new URL(crm.url).origin;
+    assert.deepEqual(
+      said(/^webhooks: deliveries to /).map((event) => event.msg.replace(/ \(.*| again .*/, '')),
+      [`webhooks: deliveries to ${endpoint} failing`, `webhooks: deliveries to ${endpoint} work`],
+      'one line when it starts failing, one when it works again, by origin only',
+    );
     assert.deepEqual(
       said(/^outbox: submission #\d+ for petition \d+ queued/).map((event) => event.request_id),
       ['metrics-queued-1'],
