@@ -1,6 +1,8 @@
 // The delivery PDF's layout in a worker thread (layout-thread.ts starts one per PDF): pdfkit's
 // drawing, about 0.1 ms a row, and the garbage it makes stay off the thread that answers
 // signers. It draws what it is sent, in order, and answers each message with the bytes written.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { countryName } from '../signatures/country-names.js';
 import type { DeliverySignerRow } from '../store/petition-delivery-store.js';
@@ -19,6 +21,21 @@ export interface LayoutReply {
   bytes: Uint8Array;
   pages: number;
 }
+
+/**
+ * The thread runs below the service's own (nice 10): when the cores are busy, a signer's
+ * request is answered before the next rows are drawn. Linux names a thread's id in
+ * /proc/thread-self; elsewhere the thread keeps the process's priority.
+ */
+function yieldToTheService(): void {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  } catch {
+    // Not Linux, or not allowed: the PDF is made at the service's priority.
+  }
+}
+
+yieldToTheService();
 
 let layout: DeliveryLayout | null = null;
 let position = 0;
