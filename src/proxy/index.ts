@@ -58,6 +58,8 @@ export interface ProxyOptions {
   logger?: Logger;
   /** Serves /metrics on this address of its own (`--metrics HOST:PORT`); default none. */
   metrics?: MetricsAddress;
+  /** Whether each request's id follows its async work (request-ids.ts); default from Node 24 on. */
+  requestIdsFollowRequests?: boolean;
   /** Outbox backoff; default 1 s doubling up to 5 min. */
   retry?: RetryTiming;
   /** How often pending key requests are asked about again; default 30 s. */
@@ -93,7 +95,7 @@ export interface RunningProxy {
 const DEFAULT_ASSETS_DIR = join(PACKAGE_ROOT, 'dist');
 
 export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}): Promise<RunningProxy> {
-  const requestIds = new RequestIds();
+  const requestIds = new RequestIds(options.requestIdsFollowRequests);
   const { logger } = options;
   const log = logger
     ? (line: string) => {
@@ -102,8 +104,9 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       }
     : (options.log ?? ((line: string) => console.log(line)));
   const scheduler = requestIds.scheduler(createTimerScheduler(log));
-  // Counted whether served or not (the parts report either way); the process's own families only when served.
-  const metrics = new ProxyMetrics({ processMetrics: options.metrics !== undefined });
+  // Only when served: timing every request costs the cached reads about a seventh of their
+  // throughput (src/proxy/README.md "Metrics and logs"), which an unscraped registry would not repay.
+  const metrics = options.metrics ? new ProxyMetrics({ processMetrics: true }) : undefined;
   const stateDb = openStateDatabase(config.dataDir);
   const outboxStore = openOutboxDatabase(config.dataDir);
   const webhookStore = openWebhookDatabase(config.dataDir);
@@ -130,8 +133,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
       clientAddress: (c) => clientOf((c.env as HttpBindings).incoming),
       readBody: (c) => bodyOf((c.env as HttpBindings).incoming),
       log,
-      signals: metrics,
-      requestTiming: metrics.http.middleware(),
+      ...(metrics ? { signals: metrics, requestTiming: metrics.http.middleware() } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     },
@@ -147,12 +149,15 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
 
   const host = options.host ?? '127.0.0.1';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
-  metrics.watch({ outbox: outboxStore, petitionIds: [...petitionIds], keyStatusOf: (id) => keys.statusOf(id) });
+  metrics?.watch({ outbox: outboxStore, petitionIds: [...petitionIds], keyStatusOf: (id) => keys.statusOf(id) });
   // The routes the listeners ahead of the app answer themselves; the app names its own.
-  const named = (template: string, next: RequestListener): RequestListener => (request, response) => {
-    metrics.http.nameRoute(request, template);
-    next(request, response);
-  };
+  const named = (template: string, next: RequestListener): RequestListener =>
+    metrics
+      ? (request, response) => {
+          metrics.http.nameRoute(request, template);
+          next(request, response);
+        }
+      : next;
   // Ahead of the app on Node: the two requests a page makes most, taken without a Web Request.
   const fastListeners = submissionListener(
     {
@@ -165,7 +170,8 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     },
     named('/api/petitions/:id/signatures/recent', cachedReadListener({ reads, origins, petitionIds }, getRequestListener(app.fetch))),
   );
-  const listener = requestIds.listener(metrics.http.listener(named('/api/petitions/:id/signatures', fastListeners)));
+  const timed = named('/api/petitions/:id/signatures', fastListeners);
+  const listener = requestIds.listener(metrics ? metrics.http.listener(timed) : timed);
   const server = await new Promise<Server>((resolve, reject) => {
     const started = createServer(serverTimeouts(limits), listener);
     started.once('error', reject);
@@ -179,7 +185,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   let metricsListener: MetricsListener | undefined;
   // Listening first: the service may post the key outcome to our callback right away.
   try {
-    if (options.metrics) metricsListener = await startMetricsListener(metrics.registry, options.metrics);
+    if (metrics && options.metrics) metricsListener = await startMetricsListener(metrics.registry, options.metrics);
     await keys.start();
   } catch (error) {
     server.close();
