@@ -11,9 +11,12 @@ import { callbackSignature } from '../../src/shared/signing.js';
 import { Stack, keysDecided, signer } from '../proxy/stack.js';
 import { apiDocuments } from './api-documents.js';
 import { assertEveryAnswerProduced } from './coverage.js';
+import { mountTmpfs, tmpfsUnavailable } from '../../support/tmpfs.js';
 
 /** Answers no request here can produce on purpose: none. Add one only with the reason why. */
 const EXEMPT = new Map<string, string>();
+const noTmpfs = tmpfsUnavailable();
+if (noTmpfs) EXEMPT.set('GET /healthz 503', `a full data folder needs a tmpfs of the test's own: ${noTmpfs}`);
 
 const ALLOWED = { origin: 'https://www.example.org' };
 const REFUSED = { origin: 'https://elsewhere.example.net' };
@@ -195,6 +198,25 @@ test('reads beyond a client\'s allowance of uncached reads: 429 with Retry-After
     assert.equal(stale.headers['x-petition-stale'], '1');
   } finally {
     await stack.close();
+  }
+});
+
+test('a full data folder: a signature it cannot store is 503 with Retry-After, and so is /healthz', { skip: noTmpfs ?? false }, async () => {
+  const disk = mountTmpfs(2048);
+  const stack = await new Stack({ config: { dataDir: join(disk.dir, 'proxy') } }).start();
+  try {
+    await keysDecided(stack.proxy!);
+    // The service down: each signature is queued, until the outbox cannot grow.
+    await stack.stopService();
+    disk.fill();
+    const path = `/api/petitions/${stack.petitionIds[0]}/signatures`;
+    let status = 202;
+    for (let i = 0; i < 40 && status === 202; i++) status = (await stack.call('POST', path, { json: signer(stack) })).status;
+    assert.equal(status, 503);
+    assert.equal((await stack.call('GET', '/healthz')).status, 503);
+  } finally {
+    await stack.close();
+    disk.close();
   }
 });
 
