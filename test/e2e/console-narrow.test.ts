@@ -9,6 +9,7 @@ import type { TestService } from '../service/harness.js';
 import { withDatabase } from '../service/test-database.js';
 import { launchChromium } from '../../support/chromium.js';
 import { assertAccessible } from './page-axe.js';
+import { signInToConsole } from './console-sign-in.js';
 
 const EMAIL = 'operator.with.a.rather.long.address@example.org';
 const PASSWORD = 'a long and private passphrase';
@@ -36,11 +37,7 @@ before(async () => {
   signatureId = (await withDatabase(t.dbPath, (db) => db.prepare<[], { id: number }>('SELECT id FROM signatures ORDER BY id LIMIT 1').get()))!.id;
   browser = await launchChromium();
   page = await (await browser.newContext({ bypassCSP: true, viewport: { width: WIDTH, height: 844 } })).newPage();
-  await page.goto(`${new URL(t.baseUrl).origin}/admin/sign-in`);
-  await page.getByLabel('Email address').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Petitions' }).waitFor();
+  await signInToConsole(page, new URL(t.baseUrl).origin, EMAIL, PASSWORD);
   // Data for the remaining pages: a block list entry, a bulk invalidation batch, a hidden name.
   await page.goto(`${new URL(t.baseUrl).origin}/admin/block-list`);
   await page.getByLabel('Domain, email address or range').fill('a-very-long-subdomain.of-a-disposable-mail-service.example.com');

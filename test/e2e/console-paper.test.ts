@@ -8,6 +8,7 @@ import { startTestService } from '../service/harness.js';
 import type { TestService } from '../service/harness.js';
 import { launchChromium } from '../../support/chromium.js';
 import { assertAccessible } from './page-axe.js';
+import { signInToConsole } from './console-sign-in.js';
 
 const EMAIL = 'operator@example.org';
 const PASSWORD = 'a long and private passphrase';
@@ -28,11 +29,7 @@ before(async () => {
   await t.admin.seed(t.petitionId, 10);
   browser = await launchChromium();
   page = await (await browser.newContext({ bypassCSP: true })).newPage();
-  await page.goto(`${new URL(t.baseUrl).origin}/admin/sign-in`);
-  await page.getByLabel('Email address').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Petitions' }).waitFor();
+  await signInToConsole(page, new URL(t.baseUrl).origin, EMAIL, PASSWORD);
 });
 after(async () => {
   await browser?.close();
