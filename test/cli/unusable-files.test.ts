@@ -3,7 +3,7 @@
 // names the file and what to do, no stack trace, nothing of the file's contents, and the file left
 // as it was (the remedy may be to restore it, or to keep it for a closer look).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,18 @@ function cli(args: string[], as?: { uid: number; gid: number }): Promise<Run> {
 /** The unprivileged user a permission test runs the command as; a file mode stops no root. */
 const NOBODY = { uid: 65534, gid: 65534 };
 const NOT_ROOT = process.getuid?.() !== 0 && 'runs the command as another user, which needs root';
+
+/**
+ * Why that user cannot run this Node on this checkout, or false: a Node or a clone under a
+ * folder only root may enter (CI's Node 24 lives in root's cache) fails to start at all there.
+ */
+function nobodyCannotRun(): string | false {
+  if (NOT_ROOT) return NOT_ROOT;
+  const entry = join(ROOT, 'bin', 'petition-embed.js');
+  const probe = spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(entry)}, require('node:fs').constants.R_OK)`], { ...NOBODY, cwd: '/' });
+  if (probe.status === 0) return false;
+  return `the user nobody cannot run ${process.execPath} on ${ROOT} (${probe.error?.message ?? probe.stderr.toString().trim().split('\n')[0]})`;
+}
 
 /** Exit 1 and exactly `prefix` + the path + the problem + the remedy, on one line. */
 function assertOneLine(run: Run, prefix: string, path: string, problem: RegExp, remedy: RegExp): void {
@@ -143,7 +155,7 @@ describe('petition-embed proxy: a data file it cannot use', () => {
   });
 });
 
-test("a data file of another user that the proxy's user may not read: the remedy is its owner, not a backup", { skip: NOT_ROOT }, async () => {
+test("a data file of another user that the proxy's user may not read: the remedy is its owner, not a backup", { skip: nobodyCannotRun() }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'unusable-owner-'));
   try {
     chmodSync(dir, 0o755);
