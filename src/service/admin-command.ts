@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { openAdmin } from './admin.js';
 import type { ServiceAdmin } from './admin.js';
 import type { PetitionFieldsText } from './petitions/petition-fields.js';
+import { checkBackupSource } from './store/sqlite-backup.js';
 import { DEFAULT_DB, required, UsageError, wholeNumber } from './command-arguments.js';
 
 /** A password piped in (`--password-stdin`), without the newline that ends it. */
@@ -69,9 +70,12 @@ export async function runAdmin(args: string[]): Promise<void> {
     revoke: (admin) => admin.revoke(wholeNumber('ID', id, 1)),
     'create-operator': (admin) => admin.createOperator(required('email', values.email), password),
     'reset-operator-password': (admin) => admin.resetOperatorPassword(required('email', values.email), password),
+    backup: (admin) => admin.backup(required('out', values.out)),
   };
   const action = command ? actions[command] : undefined;
   if (!action) throw new UsageError(command ? `unknown admin command: ${command}` : 'admin: which command?');
+  // Refused before opening: PostgreSQL's own tools make its backups; a missing file is not made.
+  if (command === 'backup') await checkBackupSource(values.db);
   const admin = await openAdmin(values.db);
   try {
     process.stdout.write(`${JSON.stringify(await action(admin))}\n`);

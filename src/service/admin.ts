@@ -21,6 +21,7 @@ import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store/store.js';
 import { openWritableEngine } from './store/engines/writable-engine.js';
 import type { AuthKeyRequestRecord } from './store/store.js';
+import { backupSqlite, type BackupSummary } from './store/sqlite-backup.js';
 
 /**
  * A key request as the operator sees it. The auth_key is left out on purpose: it reaches the
@@ -109,6 +110,8 @@ export interface ServiceAdmin {
   /** Without a password: a one-time one, returned once, to be replaced at first sign-in. */
   createOperator(email: string, password?: string): Promise<NewOperator>;
   resetOperatorPassword(email: string, password?: string): Promise<NewOperator>;
+  /** A consistent copy of the SQLite file, taken while the service signs, to a new file `out` (0600). */
+  backup(out: string): Promise<BackupSummary>;
   close(): Promise<void>;
 }
 
@@ -185,6 +188,13 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
     revoke: async (id) => toRow(await decideKeyRequest(store, id, 'revoke', COMMAND_LINE)),
     createOperator: (email, password) => createOperator(store, email, password, COMMAND_LINE),
     resetOperatorPassword: (email, password) => resetOperatorPassword(store, email, password, COMMAND_LINE),
+    backup: async (out) => {
+      const summary = await backupSqlite(database, out);
+      // After the copy, so the entry is in the source only: the copy's newest entry predates it.
+      const detail = `${summary.petitions} petitions, ${summary.signatures} signatures, schema ${summary.schema_version}, to ${out}`;
+      await recordAudit(store, COMMAND_LINE, 'database backed up', 'database', detail);
+      return summary;
+    },
     close: () => store.db.close(),
   };
 }

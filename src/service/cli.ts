@@ -44,6 +44,7 @@ const USAGE = `usage:
   petition-embed service admin remove-paper-batch --db DATABASE BATCH_ID
   petition-embed service admin auth-keys --db DATABASE
   petition-embed service admin grant|deny|revoke --db DATABASE ID
+  petition-embed service admin backup --db DATABASE.db --out NEW_FILE
 `;
 
 export async function main(args: string[]): Promise<void> {

@@ -47,7 +47,8 @@ export type AuditAction =
   | 'paper signatures added'
   | 'paper batch removed'
   | 'consumer created'
-  | 'signatures seeded';
+  | 'signatures seeded'
+  | 'database backed up';
 
 const AUDIT_PAGE_SIZE = 50;
 
