@@ -1,5 +1,6 @@
 // Dispatches `petition-embed <part> …` to the part's own command line.
 import { listenFailure } from './listen-failure.js';
+import { PACKAGE_VERSION } from './package-version.js';
 import { UnusableFileError } from './unusable-file.js';
 
 const [part, ...args] = process.argv.slice(2);
@@ -11,12 +12,15 @@ const parts: Record<string, () => Promise<{ main(args: string[]): Promise<void> 
 };
 
 const load = part ? parts[part] : undefined;
-if (!load) {
+if (part === '--version' || part === '-v') {
+  process.stdout.write(`${PACKAGE_VERSION}\n`);
+} else if (!load) {
   process.stderr.write(
     'usage: petition-embed <service|proxy|dev> [options]\n' +
       '  service   run the petition service, or its admin commands (service admin …)\n' +
       '  proxy     run the signing proxy, or show its keys (proxy keys --config FILE)\n' +
-      '  dev       run the whole demo stack (what `npm start` does)\n',
+      '  dev       run the whole demo stack (what `npm start` does)\n' +
+      '  --version print the package\'s version\n',
   );
   process.exit(part ? 2 : 0);
 } else {

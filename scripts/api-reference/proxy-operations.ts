@@ -35,7 +35,12 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         operationId: 'health',
         summary: 'The proxy is up',
         responses: {
-          '200': jsonResponse('Up.', { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'], additionalProperties: false }, { up: { summary: 'Up', value: { status: 'ok' } } }, corsHeaders()),
+          '200': jsonResponse('Up, with the version of petition-embed it runs.', {
+            type: 'object',
+            properties: { status: { const: 'ok' }, version: { type: 'string', description: "The package's version (package.json)", examples: ['0.1.0'] } },
+            required: ['status', 'version'],
+            additionalProperties: false,
+          }, { up: { summary: 'Up', value: { status: 'ok', version: '0.1.0' } } }, corsHeaders()),
           '403': responseRef('OriginRefused'),
           '503': failureResponse('The last write to the data folder failed (a full disk, a read-only file system): signatures are answered 503 until one works again.', {
             'disk full': ['the data folder cannot be written (disk full, SQLITE_FULL)'],

@@ -2,6 +2,7 @@
 // (files, SQLite, the connection's address) come in as adapters, so the app runs on edge runtimes too.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { PACKAGE_VERSION } from '../package-version.js';
 import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../shared/signed-body-limit.js';
 import { apiRoutes } from './http/api-routes.js';
 import { HONEYPOT_FIELD, SignatureIntake } from './http/signature-intake.js';
@@ -110,7 +111,7 @@ export function createProxyApp(parts: ProxyAppParts, intake: SignatureIntake = s
     if (storage.failing) {
       throw new ProxyError(503, [`the data folder cannot be written (${storageCause(storage.cause)})`], { retryAfter: STORAGE_RETRY_AFTER_SECONDS });
     }
-    return c.json({ status: 'ok' });
+    return c.json({ status: 'ok', version: PACKAGE_VERSION });
   });
   app.get(EMBED_STATUS_PATH, (c) => c.json(origins.status(c.req.header('origin'))));
   app.route(

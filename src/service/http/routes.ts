@@ -19,6 +19,7 @@ import type { ConsumerRow } from '../store/store.js';
 import type { Logger } from '../../shared/observability/logger.js';
 import type { HttpRequestDuration } from '../../shared/observability/http-request-duration.js';
 import { requestIdOf } from './request-id.js';
+import { PACKAGE_VERSION } from '../../package-version.js';
 
 export interface RouteDependencies {
   /** The store, the queue, the consumers and their budget: what a submission needs. */
@@ -74,7 +75,7 @@ export function createRoutes(deps: RouteDependencies): Hono<{ Bindings: HttpBind
     const problem = health.problem();
     // A full disk is told apart: it is the operator's to fix, not a moment's busyness.
     if (problem) throw new ApiError(503, [`service unavailable: ${problem}`], { retryAfter: OUTAGE_RETRY_AFTER_SECONDS });
-    return c.json({ status: 'ok' });
+    return c.json({ status: 'ok', version: PACKAGE_VERSION });
   });
 
   app.use('/v1/*', async (c, next) => {

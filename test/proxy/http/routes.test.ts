@@ -2,6 +2,7 @@
 // coalescing (upstream calls counted), the petition allow-list, validation, the rate limit, and a
 // scan of everything for leaked secrets. Origins, bodies and script files have their own files.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { openAdmin } from '../../../src/service/admin.js';
 import { Stack, eventually, keysDecided, signer, received } from '../stack.js';
@@ -176,9 +177,11 @@ describe('proxy browser routes', () => {
     assert.equal((answer.json() as { result: string }).result, 'failure');
   });
 
-  test('GET /healthz', async () => {
+  test('GET /healthz: up, with the package version', async () => {
     const answer = await stack.call('GET', '/healthz');
     assert.equal(answer.status, 200);
+    const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    assert.deepEqual(JSON.parse(answer.body), { status: 'ok', version });
   });
 
   test('the auth key never travels to the service: signed submissions carry no auth_key', () => {

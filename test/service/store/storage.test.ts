@@ -141,7 +141,7 @@ test('the data folder moved away under the running service: 503, not a 202 into 
     renameSync(away, t.dir);
     const resumed = await eventually(() => submitSignature(t, source, key, signerFields()), (r) => r.status === 202, 5000);
     assert.equal(resumed.status, 202);
-    assert.deepEqual(JSON.parse((await healthz(t)).body ?? ''), { status: 'ok' });
+    assert.equal(JSON.parse((await healthz(t)).body ?? '').status, 'ok');
     const count = await eventually(() => getJson(t, `/v1/petitions/${t.petitionId}`), (r) => r.body.signature_count === 2, 3000);
     assert.equal(count.body.signature_count, 2);
   } finally {
