@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openDataFile, type DataFile } from '../config/data-file.js';
 import type { OutboxStore } from './outbox-store.js';
 import { OUTBOX_MIGRATIONS, OUTBOX_SQL, outboxEntryOf, outboxInsertValues, type OutboxRow } from './outbox-sql.js';
+import { refuseNewerSchema } from '../../newer-schema.js';
 
 export function outboxPath(dataDir: string): string {
   return join(dataDir, 'outbox.sqlite');
@@ -14,6 +15,7 @@ export function outboxPath(dataDir: string): string {
 
 function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
+  refuseNewerSchema(db.name, version, OUTBOX_MIGRATIONS.length);
   for (let step = version; step < OUTBOX_MIGRATIONS.length; step++) {
     db.transaction(() => {
       db.exec(OUTBOX_MIGRATIONS[step]!);

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { errorCode } from '../../errors/error-code.js';
 import { checkTablesReadable } from './database-check.js';
 import { MIGRATIONS } from './migrations.js';
+import { refuseNewerSchema } from '../../../newer-schema.js';
 
 export type ServiceDatabase = Database.Database;
 
@@ -112,6 +113,7 @@ function configure(db: ServiceDatabase, busyTimeoutMs: number): void {
 
 function migrate(db: ServiceDatabase): void {
   const version = () => db.pragma('user_version', { simple: true }) as number;
+  refuseNewerSchema(db.name, version(), MIGRATIONS.length);
   if (version() >= MIGRATIONS.length) return;
   // Immediate: a second process opening the same new file waits, then sees the work done.
   db.transaction(() => {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { PoolClient, QueryConfig } from 'pg';
 import { POSTGRES_MIGRATIONS } from './postgres-schema.js';
+import { refuseNewerSchema } from '../../../newer-schema.js';
 import { NUL_IN_TEXT } from '../sql-errors.js';
 import { sqlFor } from './sql-engine.js';
 import type { SqlEngine, SqlStatement, SqlText, StatementOptions } from './sql-engine.js';
@@ -65,8 +66,11 @@ export class PostgresEngine implements SqlEngine {
     this.#pool = pool;
   }
 
-  /** Connects, and creates or migrates the schema (once, however many instances start together). */
-  static async open(url: string, lockTimeoutMs: number): Promise<PostgresEngine> {
+  /**
+   * Connects, and creates or migrates the schema (once, however many instances start together).
+   * `name` is the database as an error may say it: the URL without its password.
+   */
+  static async open(url: string, lockTimeoutMs: number, name: string): Promise<PostgresEngine> {
     const pool = new pg.Pool({
       connectionString: url,
       max: POOL_SIZE,
@@ -86,7 +90,7 @@ export class PostgresEngine implements SqlEngine {
     pool.on('error', ignoreConnectionError);
     const engine = new PostgresEngine(pool);
     try {
-      await engine.#migrate();
+      await engine.#migrate(name);
     } catch (error) {
       await pool.end();
       throw tagged(error);
@@ -169,7 +173,7 @@ export class PostgresEngine implements SqlEngine {
     await this.#pool.end();
   }
 
-  async #migrate(): Promise<void> {
+  async #migrate(name: string): Promise<void> {
     const client = await this.#pool.connect();
     client.on('error', ignoreConnectionError);
     try {
@@ -180,6 +184,8 @@ export class PostgresEngine implements SqlEngine {
         await client.query('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
         const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_version');
         let version = rows[0]?.version ?? 0;
+        // Checked under the lock, before any change: a newer schema is left as it is.
+        refuseNewerSchema(name, version, POSTGRES_MIGRATIONS.length);
         if (rows.length === 0) await client.query('INSERT INTO schema_version (version) VALUES (0)');
         for (; version < POSTGRES_MIGRATIONS.length; version++) {
           await client.query('BEGIN');

@@ -26,7 +26,7 @@ export async function openStoreEngine(database: string, options: OpenOptions = {
   if (!isPostgresUrl(database)) return new SqliteEngine(openDatabase(database, options));
   // Loaded only here: a service on SQLite never loads the PostgreSQL driver.
   const { PostgresEngine } = await import('./postgres-engine.js');
-  const engine = await PostgresEngine.open(database, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
+  const engine = await PostgresEngine.open(database, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS, databaseName(database));
   try {
     // A real write, committed: a read-only role or a standby is refused at start, as a read-only file is.
     await engine.prepare<[string]>(RECORD_OPENED_AT).run(new Date().toISOString());

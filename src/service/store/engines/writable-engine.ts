@@ -4,6 +4,7 @@
 // not exist) is not, since no wait mends it. A SQLite file is there or not: never waited for.
 import { errorCode } from '../../errors/error-code.js';
 import { fileProblemOf, isPermissionProblem } from '../../../unusable-file.js';
+import { NewerSchemaError } from '../../../newer-schema.js';
 import type { OpenOptions } from './database.js';
 import type { SqlEngine } from './sql-engine.js';
 import { DatabaseNotWritableError, databaseName, isPostgresUrl, openStoreEngine } from './store-engine.js';
@@ -83,6 +84,8 @@ export async function openWritableEngine(database: string, options: OpenOptions 
       if (attempt > 1) wait.log(`the database ${databaseName(database)} is reachable after ${seconds(now() - started)}: starting`);
       return engine;
     } catch (error) {
+      // A newer schema is no outage to wait out: refused at once, in its own words.
+      if (error instanceof NewerSchemaError) throw new DatabaseNotWritableError(`the database ${error.message}`);
       const code = errorCode(error);
       const waited = now() - started;
       const delay = Math.min(retryDelayMs(attempt), wait.maxWaitMs - waited);
