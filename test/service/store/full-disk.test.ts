@@ -74,7 +74,7 @@ test('after a full disk the WAL is cut back before writes resume, and freeing wh
     assert.ok(statSync(wal).size <= WAL_SIZE_LIMIT_BYTES, `the WAL kept ${statSync(wal).size} bytes`);
     // And writes go on: the WAL does not grow back into the space just freed.
     for (let i = 0; i < 100; i++) assert.equal((await submitSignature(t, source, key, signerFields())).status, 202, `signature ${i} after recovery`);
-    assert.deepEqual(JSON.parse((await healthz()).body ?? ''), { status: 'ok' });
+    assert.equal(JSON.parse((await healthz()).body ?? '').status, 'ok');
   } finally {
     reader.close();
     await t.close();
