@@ -1,0 +1,151 @@
+// `petition-embed service admin backup` (README "Backups"), run as the built CLI against a
+// service that signs in this process: the copy is consistent, 0600, never written over an
+// existing file, and restores into a service that holds everything answered before it began.
+// Needs `npx tsc -p tsconfig.server.json` first.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startService } from '../../../src/service/index.js';
+import { getJson, grantedKey, signaturesPath, signerFields, startTestService, submitSignature } from '../harness.js';
+import type { TestService } from '../harness.js';
+import { SQLITE_ONLY, withDatabase } from '../test-database.js';
+
+const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+const source = 'https://backup.example.org/';
+const SEEDED = 20_000;
+
+/** The CLI in a child process, without blocking this one: the service here keeps signing meanwhile. */
+function backupCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [bin, 'service', 'admin', 'backup', ...args], { encoding: 'utf8', timeout: 60_000 }, (_error, stdout, stderr) =>
+      resolve({ status: child.exitCode, stdout, stderr }),
+    );
+  });
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (database: string, sql: string) => withDatabase(database, (db) => db.prepare<[], Row>(sql).all());
+
+let t: TestService;
+
+before(async () => {
+  t = await startTestService();
+});
+after(() => t.close());
+
+describe('admin backup of a SQLite database', { skip: SQLITE_ONLY }, () => {
+  test('taken while signatures stream in: 0600, and a service started on it holds every signature answered 202 before it began, the keys, operators and audit log', async () => {
+    await t.admin.seed(t.petitionId, SEEDED);
+    await t.admin.createOperator('backup.operator@example.org');
+    const key = await grantedKey(t, source);
+    const answered: Array<{ lastName: string; at: number }> = [];
+    let stop = false;
+    let sent = 0;
+    const stream = (async () => {
+      while (!stop) {
+        const fields = signerFields({ hidden: sent++ % 4 === 0 ? 'true' : '0' });
+        const lastName = fields.find(([name]) => name === 'last_name')![1];
+        const response = await submitSignature(t, source, key, fields);
+        if (response.status === 202) answered.push({ lastName, at: Date.now() });
+      }
+    })();
+    while (answered.length < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const out = join(t.dir, 'backup.db');
+    const countBefore = (await getJson(t, signaturesPath(t.petitionId))).body.signature_count as number;
+    const began = Date.now();
+    const backup = await backupCli(['--db', t.dbPath, '--out', out]);
+    const ended = Date.now();
+    stop = true;
+    await stream;
+    assert.equal(backup.status, 0, backup.stderr);
+    const during = answered.filter(({ at }) => at > began && at < ended).length;
+    assert.ok(during > 0, 'signatures were answered while the backup ran');
+
+    // What it says it holds: one line, counts and the schema version, no signer's data.
+    assert.equal(backup.stdout.trim().split('\n').length, 1);
+    const summary = JSON.parse(backup.stdout);
+    assert.equal(summary.petitions, 1);
+    assert.ok(summary.signatures + summary.queued_signatures >= SEEDED + answered.filter(({ at }) => at < began).length);
+    const [version] = await rowsOf(t.dbPath, 'PRAGMA user_version');
+    assert.equal(summary.schema_version, version!['user_version']);
+    assert.doesNotMatch(backup.stdout, /@example\.org|Lovelace/);
+
+    assert.equal(statSync(out).mode & 0o777, 0o600, 'the backup is 0600');
+    for (const suffix of ['-wal', '-shm', '-journal']) assert.equal(existsSync(`${out}${suffix}`), false, `no ${suffix} left beside the copy`);
+
+    // The operator's audit log names the backup (on the live database, after the copy).
+    const [entry] = await rowsOf(t.dbPath, "SELECT * FROM audit_log WHERE action = 'database backed up'");
+    assert.equal(entry!['actor'], 'command line');
+
+    // Restore: the service stopped, the file in place with mode 0600, the service started.
+    await t.service.close();
+    const restored = await startService({ dbPath: out, port: 0, log: () => {} });
+    try {
+      const pairs = (database: string) => rowsOf(database, 'SELECT last_name, listed_position, hidden, signed_on, petition_id FROM signatures ORDER BY id');
+      const original = new Map((await pairs(t.dbPath)).map((row) => [row['last_name'], row]));
+      const beforeBackup = answered.filter(({ at }) => at < began).map(({ lastName }) => lastName);
+      // The restored service writes what its queue held when the copy was taken.
+      let copy = new Map<unknown, Row>();
+      for (let tries = 0; tries < 200; tries++) {
+        copy = new Map((await pairs(out)).map((row) => [row['last_name'], row]));
+        if (beforeBackup.every((name) => copy.has(name))) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      for (const name of beforeBackup) assert.deepEqual(copy.get(name), original.get(name), `signature of ${String(name)}: listed position, hidden flag, time`);
+      assert.ok([...copy.values()].some((row) => row['hidden'] === 1) && [...copy.values()].some((row) => row['listed_position'] !== null));
+
+      const restoredService = { ...t, baseUrl: restored.baseUrl };
+      const { body } = await getJson(restoredService, signaturesPath(t.petitionId));
+      assert.ok(body.signature_count >= countBefore, `the restored count ${body.signature_count} is at least the ${countBefore} shown before the backup`);
+
+      for (const table of ['consumers', 'auth_key_requests', 'operators']) {
+        assert.deepEqual(await rowsOf(out, `SELECT * FROM ${table} ORDER BY id`), await rowsOf(t.dbPath, `SELECT * FROM ${table} ORDER BY id`), table);
+      }
+      const copyAudit = await rowsOf(out, 'SELECT * FROM audit_log ORDER BY id');
+      const originalAudit = await rowsOf(t.dbPath, 'SELECT * FROM audit_log ORDER BY id');
+      assert.ok(copyAudit.length > 0);
+      assert.deepEqual(copyAudit, originalAudit.slice(0, copyAudit.length), 'the audit log up to the backup');
+
+      // The key granted before the backup still signs on the restored service.
+      const again = await submitSignature(restoredService, source, key, signerFields());
+      assert.equal(again.status, 202);
+    } finally {
+      await restored.close();
+      // Reopened so that t.close() (the harness) has a service to close.
+      t.service = await startService({ dbPath: t.dbPath, port: 0, log: () => {} });
+    }
+  });
+
+  test('an existing file is never written over: refused, exit 2, its bytes unchanged', async () => {
+    const out = join(t.dir, 'precious.db');
+    writeFileSync(out, 'an earlier backup');
+    const result = await backupCli(['--db', t.dbPath, '--out', out]);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /exists; a backup never overwrites/);
+    assert.equal(result.stdout, '');
+    assert.equal(readFileSync(out, 'utf8'), 'an earlier backup');
+  });
+
+  test('a --db that is not there is refused, and no empty database is made in its place', async () => {
+    const missing = join(t.dir, 'missing.db');
+    const result = await backupCli(['--db', missing, '--out', join(t.dir, 'never.db')]);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /is not a file/);
+    assert.equal(existsSync(missing), false);
+    assert.equal(existsSync(join(t.dir, 'never.db')), false);
+  });
+});
+
+test('on PostgreSQL the command refuses in one line naming pg_dump and exits 2', async () => {
+  // On SQLite runs a URL nothing listens on: the refusal comes before any connection.
+  const database = t.dbPath.startsWith('postgres') ? t.dbPath : 'postgres://app@127.0.0.1:9/none';
+  const out = join(t.dir, 'pg-backup.db');
+  const result = await backupCli(['--db', database, '--out', out]);
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr.trim().split('\n').length, 1);
+  assert.match(result.stderr, /use pg_dump -Fc .*pg_restore.*continuous archiving/);
+  assert.equal(existsSync(out), false);
+});
