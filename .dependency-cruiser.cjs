@@ -57,7 +57,7 @@ module.exports = {
       severity: 'error',
       comment: 'A route parses, calls a domain function and answers; the SQL engines are for the store.',
       from: { path: '^src/service/(http/|.*-routes\\.ts$)' },
-      to: { path: '^src/service/store/engines/' },
+      to: { path: '^src/service/store/(engines|migrations)/' },
     },
     {
       name: 'the-worker-runs-on-workers',

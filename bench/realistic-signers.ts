@@ -4,7 +4,7 @@
 // bench.N@example.org) lands every index's new key next to the last one, which flatters every
 // B-tree: the duplicate index of a real petition takes keys all over its range.
 import { CITIES, FIRST_NAMES, LAST_NAMES } from '../src/service/seed/seed-people.js';
-import { foldForSearch } from '../src/service/store/search-keys.js';
+import { foldForSearch } from '../src/service/store/signatures/search-keys.js';
 import type { SignerInput } from '../src/shared/signer-fields.js';
 
 const DOMAINS = [

@@ -1,7 +1,7 @@
 // Benchmark: "Campaign at a glance" (issue 20) for a petition of 1,000,000 signatures, over HTTP
 // with a signed-in session, against a yardstick in the same run: the console's petition page,
 // which reads the petition's row and two counts. The charts read the counts kept beside the
-// signatures (store/insight-store.ts), never the signatures: the petition's whole life by the
+// signatures (store/campaign/insight-store.ts), never the signatures: the petition's whole life by the
 // day (182 days of places and sources), 31 days by the hour, and one week with another
 // country's regions. Seeded through the store (admin seed: the triggers count each signature as
 // it is written), a quarter then given one of 50 utm_sources and 200 referrer hosts.

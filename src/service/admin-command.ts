@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { openAdmin } from './admin.js';
 import type { ServiceAdmin } from './admin.js';
 import type { PetitionFieldsText } from './petitions/petition-fields.js';
-import { checkBackupSource } from './store/sqlite-backup.js';
+import { checkBackupSource } from './store/engines/sqlite-backup.js';
 import { DEFAULT_DB, required, UsageError, wholeNumber } from './command-arguments.js';
 
 /** A password piped in (`--password-stdin`), without the newline that ends it. */

@@ -21,7 +21,7 @@ import type { PetitionResource } from '../shared/types.js';
 import { createStore } from './store/store.js';
 import { openWritableEngine } from './store/engines/writable-engine.js';
 import type { AuthKeyRequestRecord } from './store/store.js';
-import { backupSqlite, type BackupSummary } from './store/sqlite-backup.js';
+import { backupSqlite, type BackupSummary } from './store/engines/sqlite-backup.js';
 
 /**
  * A key request as the operator sees it. The auth_key is left out on purpose: it reaches the

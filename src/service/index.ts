@@ -28,7 +28,7 @@ import { WalCheckpointer, checkpointLog } from './store/engines/wal-checkpointer
 import { QueueWorker } from './background/queue-worker.js';
 import { AuthFailureLimit, ConsumerRateLimit } from './limits/rate-limit.js';
 import { RateLimitSharing } from './limits/shared-rate-limit.js';
-import { ServiceInstance } from './store/service-instance.js';
+import { ServiceInstance } from './store/instances/service-instance.js';
 import { smtpMailer } from './confirmation/mailer.js';
 import type { SmtpSettings } from './confirmation/mailer.js';
 import { ConsumerDirectory, forgetExpiredRequestSignatures } from './http/request-auth.js';

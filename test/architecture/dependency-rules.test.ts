@@ -98,7 +98,7 @@ test('the proxy never imports the service, nor the service the proxy', () => {
 
 test('the store reaches neither HTTP, the console nor a domain folder; shared and errors it may', () => {
   for (const folder of ['http', 'console', 'signatures', 'confirmation', 'auth-keys', 'petitions', 'operators', 'limits', 'seed', 'background']) {
-    for (const from of ['src/service/store/store.ts', 'src/service/store/engines/migrations.ts']) {
+    for (const from of ['src/service/store/store.ts', 'src/service/store/migrations/migrations.ts']) {
       const to = `src/service/${folder}/x.ts`;
       assert.deepEqual(violations({ [from]: [to], [to]: [], ...using(from) }), ['store-holds-sql-only'], `${from} -> ${to}`);
     }

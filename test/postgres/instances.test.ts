@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService } from '../../src/service/index.js';
 import type { RunningService } from '../../src/service/index.js';
-import { POSTGRES_MIGRATIONS } from '../../src/service/store/engines/postgres-schema.js';
+import { POSTGRES_MIGRATIONS } from '../../src/service/store/migrations/postgres-schema.js';
 import { openStoreEngine } from '../../src/service/store/engines/store-engine.js';
 import { startCallbackReceiver } from '../service/callback-receiver.js';
 import type { CallbackReceiver } from '../service/callback-receiver.js';

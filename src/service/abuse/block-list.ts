@@ -8,8 +8,8 @@ import { OperatorError } from '../errors/operator-error.js';
 import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
 import { emailIdentity } from '../signatures/email-identity.js';
-import type { BlockEntryRow, BlockKind } from '../store/abuse-store.js';
-import { rangeKeys } from '../store/address-key.js';
+import type { BlockEntryRow, BlockKind } from '../store/abuse/abuse-store.js';
+import { rangeKeys } from '../store/signatures/address-key.js';
 import type { Store } from '../store/store.js';
 
 export const BLOCK_KINDS: Record<BlockKind, string> = {

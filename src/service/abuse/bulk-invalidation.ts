@@ -14,7 +14,7 @@ import { recordAudit } from '../operators/audit-log.js';
 import { HeavyJobs } from '../jobs/heavy-jobs.js';
 import { giveLoopTurn } from '../jobs/loop-slices.js';
 import { listedInOrder, renumberListed } from '../signatures/listed-positions.js';
-import type { InvalidationBatchRow, InvalidationFilterParams, MatchExampleRow } from '../store/invalidation-store.js';
+import type { InvalidationBatchRow, InvalidationFilterParams, MatchExampleRow } from '../store/abuse/invalidation-store.js';
 import type { Store } from '../store/store.js';
 import type { FilterText } from './invalidation-filter.js';
 

@@ -5,9 +5,9 @@
 // case-insensitive substring, or a glob with * and ?; never a regular expression). Every
 // condition given must hold; at least one is required.
 import { parseIp, parseIpRange } from '../../shared/ip-address.js';
-import { rangeKeys } from '../store/address-key.js';
-import type { InvalidationFilterParams } from '../store/invalidation-store.js';
-import { foldForSearch } from '../store/search-keys.js';
+import { rangeKeys } from '../store/signatures/address-key.js';
+import type { InvalidationFilterParams } from '../store/abuse/invalidation-store.js';
+import { foldForSearch } from '../store/signatures/search-keys.js';
 import { readEmailDomain } from './block-list.js';
 
 export const FILTER_FIELDS = ['range', 'domain', 'from', 'before', 'utm_source', 'referrer_host', 'source', 'name'] as const;

@@ -8,7 +8,7 @@ import { afterFailure, type DeliveryTiming } from '../auth-keys/delivery-timing.
 import { attemptSignedPost } from '../auth-keys/signed-attempt.js';
 import { SerialPoll } from '../background/serial-poll.js';
 import { errorCode } from '../errors/error-code.js';
-import type { DueAlertDeliveryRow } from '../store/alert-store.js';
+import type { DueAlertDeliveryRow } from '../store/campaign/alert-store.js';
 import type { Store } from '../store/store.js';
 
 export interface AlertWebhook {

@@ -4,7 +4,7 @@
 import { OperatorError } from '../errors/operator-error.js';
 import { recordAudit } from '../operators/audit-log.js';
 import type { Actor } from '../operators/audit-log.js';
-import type { AlertRow } from '../store/alert-store.js';
+import type { AlertRow } from '../store/campaign/alert-store.js';
 import type { Store } from '../store/store.js';
 
 export async function dismissAlert(store: Store, alert: AlertRow, actor: Actor & { kind: 'operator' }, now = Date.now()): Promise<void> {

@@ -1,7 +1,7 @@
 // A trending group as people read it, and as the operator's bulk invalidation filter takes it:
 // an address range as its network in CIDR (an IPv4 /24, an IPv6 /48), anything else as stored.
 import { parseIp } from '../../shared/ip-address.js';
-import type { AlertKind } from '../store/alert-store.js';
+import type { AlertKind } from '../store/campaign/alert-store.js';
 
 /** IPv4 by its /24: a typical smallest block one provider routes, and a hosting subnet. */
 const IPV4_PREFIX = 24;
@@ -12,7 +12,7 @@ const IPV4_PREFIX = 24;
  */
 const IPV6_PREFIX = 48;
 
-/** The store's range key (the hex prefix of the address keys, store/address-key.ts) as CIDR text. */
+/** The store's range key (the hex prefix of the address keys, store/signatures/address-key.ts) as CIDR text. */
 function networkText(hexPrefix: string): string {
   if (hexPrefix.length === 30) {
     const bytes = hexPrefix.slice(24).match(/../g)!.map((pair) => parseInt(pair, 16));

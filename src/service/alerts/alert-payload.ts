@@ -1,7 +1,7 @@
 // What the operator's webhook receives for a raised alert (docs/api.md "Trending alerts"): the
 // petition, the group and the counts, never a signer's data (a range is a /24 or /48 network).
 import { toIsoSeconds } from '../petitions/iso-time.js';
-import type { AlertCounts, AlertKind } from '../store/alert-store.js';
+import type { AlertCounts, AlertKind } from '../store/campaign/alert-store.js';
 
 /** The body, as docs/openapi/service.yaml's trendingAlert webhook describes it (scripts/api-reference/alert-webhook.ts). */
 export interface TrendingAlertPayload {

@@ -4,7 +4,7 @@
 // webhook post in the same transaction, and ends an alert once its group has been quiet for a
 // whole window, after which it may be raised again.
 import { errorCode } from '../errors/error-code.js';
-import type { AlertCounts } from '../store/alert-store.js';
+import type { AlertCounts } from '../store/campaign/alert-store.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import type { Store } from '../store/store.js';
 import { groupText } from './alert-groups.js';

@@ -2,7 +2,7 @@
 // alerts"): over the window, at least a number of signatures, at least a share of the
 // petition's, and that share unusual against the group's own share before the window. The last
 // part is what keeps a common webmail domain from alerting just for being common.
-import type { AlertKind, GroupCountRow } from '../store/alert-store.js';
+import type { AlertKind, GroupCountRow } from '../store/campaign/alert-store.js';
 
 export interface TrendSettings {
   /** The window looked at, ending at the evaluation. */

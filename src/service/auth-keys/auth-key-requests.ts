@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuthKeyCallbackPayload } from '../../shared/types.js';
 import { KEY_REQUEST_TEXT_MAX_LENGTH, KEY_REQUEST_URL_MAX_LENGTH } from '../../shared/signed-body-limit.js';
 import { ApiError } from '../errors/api-error.js';
-import { callbackHost } from '../store/callback-host.js';
+import { callbackHost } from '../store/callbacks/callback-host.js';
 import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
 import { OperatorError } from '../errors/operator-error.js';

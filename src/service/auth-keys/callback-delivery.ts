@@ -5,7 +5,7 @@
 // hang cannot hold back anyone else's: each host and each consumer has a few slots at a time.
 import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
-import type { DueDeliveryRow } from '../store/delivery-store.js';
+import type { DueDeliveryRow } from '../store/callbacks/delivery-store.js';
 import type { Store } from '../store/store.js';
 import { SerialPoll } from '../background/serial-poll.js';
 import { afterFailure, type DeliveryTiming } from './delivery-timing.js';

@@ -3,7 +3,7 @@
 // are retried with backoff; due mails are kept in the database, so a restart loses none. Log
 // lines name the signature id and the error code, never an address.
 import { retryDelay } from '../auth-keys/delivery-timing.js';
-import type { DueConfirmationMail } from '../store/confirmation-store.js';
+import type { DueConfirmationMail } from '../store/signatures/confirmation-store.js';
 import type { DatabaseHealth } from '../store/database-health.js';
 import { errorCode } from '../errors/error-code.js';
 import type { Mailer, MailMessage } from './mailer.js';

@@ -7,7 +7,7 @@ import { isClosed } from '../petitions/petitions.js';
 import { secretTokenHash } from '../http/secret-token.js';
 import type { SignerLanguage } from './signer-language.js';
 import { signerLanguage } from './signer-language.js';
-import type { ConfirmationByToken } from '../store/confirmation-store.js';
+import type { ConfirmationByToken } from '../store/signatures/confirmation-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 
 export const CONFIRMATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;

@@ -5,7 +5,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { countryName } from '../signatures/country-names.js';
-import type { DeliverySignerRow } from '../store/petition-delivery-store.js';
+import type { DeliverySignerRow } from '../store/campaign/petition-delivery-store.js';
 import type { PetitionRow } from '../store/store.js';
 import type { DeliveryCounts } from './delivery-counts.js';
 import type { DeliveryFont } from './delivery-font.js';

@@ -1,5 +1,5 @@
 // A petition's counted signatures by country and region (docs/api.md "Signatures by place"),
-// read from the counts kept beside the signatures (store/insight-store.ts), never the signatures,
+// read from the counts kept beside the signatures (store/campaign/insight-store.ts), never the signatures,
 // with every small group withheld at both levels (small-groups.ts).
 import type { CountryBreakdown, SignatureBreakdown } from '../../shared/types.js';
 import { countryName } from '../signatures/country-names.js';

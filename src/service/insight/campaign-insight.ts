@@ -1,6 +1,6 @@
 // A campaign at a glance (issue 20): a petition's signatures over a window, per hour or day, by
 // place and by source, and its confirmation funnel, read from the counts kept beside the
-// signatures (store/insight-store.ts), so a page costs the same for a thousand or a million.
+// signatures (store/campaign/insight-store.ts), so a page costs the same for a thousand or a million.
 // What each chart counts, so that its numbers add up to the petition page's totals:
 // - per bucket: counted signatures (listed and hidden) at the time they count from (a confirmed
 //   signer's confirmation), those awaiting confirmation at their submission, invalidated ones at
@@ -13,7 +13,7 @@
 // - the funnel: events in the window (a signature submitted for confirmation, confirmed, or
 //   removed when its last link expired), whatever became of the signature since.
 import { giveLoopTurn } from '../jobs/loop-slices.js';
-import type { FunnelStage, GroupCountRow } from '../store/insight-store.js';
+import type { FunnelStage, GroupCountRow } from '../store/campaign/insight-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 import { optInRates, type OptInRates } from './opt-in-rates.js';
 import { DAY_MS, HOUR_MS, insightWindow, type InsightQuery, type InsightWindow, type WindowProblem } from './insight-window.js';

@@ -2,7 +2,7 @@
 // the petition's opt-ins. The service knows an opt-in by its id only (its words live in the
 // proxy's configuration), and divides by the counted signatures whose opt-ins a proxy passed on:
 // those signed before it did, or through a client that does not say, are not known either way.
-import type { GroupCountRow } from '../store/insight-store.js';
+import type { GroupCountRow } from '../store/campaign/insight-store.js';
 
 interface OptInRate {
   id: string;
@@ -19,7 +19,7 @@ export interface OptInRates {
   rates: OptInRate[];
 }
 
-/** From the window's counts per opt-in id, '' being the known signatures (store/insight-store.ts optInCounts). */
+/** From the window's counts per opt-in id, '' being the known signatures (store/campaign/insight-store.ts optInCounts). */
 export function optInRates(rows: GroupCountRow[]): OptInRates {
   const known = rows.find((row) => row.name === '')?.signatures ?? 0;
   const rates = rows

@@ -2,7 +2,7 @@
 // each attempt is counted before its password is checked, in one transaction for both budgets,
 // so a burst of concurrent guesses gets exactly the budget's worth checked and the rest refused
 // unread (the right password too, so the answer does not tell whether a guess was right). The
-// counts live in the database (store/sign-in-store.ts): a restart keeps them, and every instance
+// counts live in the database (store/operators/sign-in-store.ts): a restart keeps them, and every instance
 // on one PostgreSQL database shares them. A sign-in that succeeds gives its attempt back, so the
 // budgets count failures, as operators expect.
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 // Who did what to the service, and when: every operator action (console or admin command) is
 // written here in the transaction that makes it. Entries name people and things by email (the
 // operator's) and id, never a signer's personal data, so they survive erasure unchanged.
-import type { AuditRow } from '../store/operator-store.js';
+import type { AuditRow } from '../store/operators/operator-store.js';
 import type { Store } from '../store/store.js';
 
 /**

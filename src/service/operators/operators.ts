@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Actor } from './audit-log.js';
 import { recordAudit } from './audit-log.js';
 import { OperatorError } from '../errors/operator-error.js';
-import type { OperatorRow } from '../store/operator-store.js';
+import type { OperatorRow } from '../store/operators/operator-store.js';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.js';
 import type { Store } from '../store/store.js';
 

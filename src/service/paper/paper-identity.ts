@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { SignerInput } from '../../shared/signer-fields.js';
 import { emailIdentity } from '../signatures/email-identity.js';
-import { nameKey, postalKey } from '../store/search-keys.js';
+import { nameKey, postalKey } from '../store/signatures/search-keys.js';
 import type { Store } from '../store/store.js';
 
 /** The prefix that tells a paper identity from an email's (which always holds an @). */

@@ -6,7 +6,7 @@ import { CITIES, FIRST_NAMES, LAST_NAMES } from './seed-people.js';
 import { OperatorError } from '../errors/operator-error.js';
 import { signatureColumns } from '../signatures/signature-row.js';
 import type { Store } from '../store/store.js';
-import { signatureArrays } from '../store/bulk-store.js';
+import { signatureArrays } from '../store/signatures/bulk-store.js';
 import { indexWaitingSignatures } from '../signatures/search-index.js';
 import type { SignatureColumns } from '../store/store.js';
 

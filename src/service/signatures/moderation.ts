@@ -6,7 +6,7 @@ import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
 import { closeListedGap, openListedGap } from './listed-positions.js';
 import { OperatorError } from '../errors/operator-error.js';
-import type { SignatureRecord } from '../store/signature-admin-store.js';
+import type { SignatureRecord } from '../store/signatures/signature-admin-store.js';
 import type { Store } from '../store/store.js';
 
 export async function existingSignature(store: Store, id: number): Promise<SignatureRecord> {

@@ -1,4 +1,4 @@
-// Keeps the console's search index (store/search-store.ts) up with the signatures: a batch
+// Keeps the console's search index (store/signatures/search-store.ts) up with the signatures: a batch
 // after the commits that added them, never in the commit that answers a signer (the index's
 // writes cost that commit more than the signature's own: docs/benchmarks.md "Service: ingest").
 // The queue worker's tick catches up once a second (index.ts), and a search catches up first

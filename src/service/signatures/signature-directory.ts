@@ -3,9 +3,9 @@
 // (hidden, unconfirmed, invalidated) by id, and a search by email, name or postal code that
 // reads only indexes (search-keys.ts, search-index.ts).
 import { emailIdentity } from './email-identity.js';
-import { foldForSearch, ftsPrefixQuery, postalKey, prefixRangeEnd } from '../store/search-keys.js';
+import { foldForSearch, ftsPrefixQuery, postalKey, prefixRangeEnd } from '../store/signatures/search-keys.js';
 import { SEARCH_WAITS_FOR_BATCHES, indexWaitingSignatures } from './search-index.js';
-import type { SignatureListRow } from '../store/signature-admin-store.js';
+import type { SignatureListRow } from '../store/signatures/signature-admin-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 
 const CONSOLE_PAGE_SIZE = 50;

@@ -10,7 +10,7 @@ import type { Actor } from '../operators/audit-log.js';
 import { HeavyJobs } from '../jobs/heavy-jobs.js';
 import type { RunningJob } from '../jobs/heavy-jobs.js';
 import { giveLoopTurn } from '../jobs/loop-slices.js';
-import type { ExportRow } from '../store/signature-admin-store.js';
+import type { ExportRow } from '../store/signatures/signature-admin-store.js';
 import type { Store } from '../store/store.js';
 
 const BATCH_SIZE = 1000;

@@ -7,7 +7,7 @@
 import type { SignerInput } from '../../shared/signer-fields.js';
 import { signatureColumns } from './signature-row.js';
 import { awaitConfirmation, signerAskedAgain } from '../confirmation/signer-confirmation.js';
-import { signatureArrays } from '../store/bulk-store.js';
+import { signatureArrays } from '../store/signatures/bulk-store.js';
 import type { NewQueuedSignature, PetitionRow, SignatureColumns, Store } from '../store/store.js';
 
 /**

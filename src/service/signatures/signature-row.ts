@@ -3,8 +3,8 @@
 import { parseIp } from '../../shared/ip-address.js';
 import type { SignerInput } from '../../shared/signer-fields.js';
 import type { SignatureOrigin } from '../../shared/signature-origin.js';
-import { addressKey } from '../store/address-key.js';
-import { nameKey, postalKey, surnameKey } from '../store/search-keys.js';
+import { addressKey } from '../store/signatures/address-key.js';
+import { nameKey, postalKey, surnameKey } from '../store/signatures/search-keys.js';
 import type { OriginColumns, SignatureColumns, SignatureState } from '../store/store.js';
 import { emailDomain } from './email-identity.js';
 

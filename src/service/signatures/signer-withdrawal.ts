@@ -7,7 +7,7 @@ import { isWithdrawalToken } from '../../shared/withdrawal-token.js';
 import { secretTokenHash } from '../http/secret-token.js';
 import { recordAudit, SIGNER } from '../operators/audit-log.js';
 import { recordRemoval } from './moderation.js';
-import type { WithdrawalTarget } from '../store/withdrawal-store.js';
+import type { WithdrawalTarget } from '../store/signatures/withdrawal-store.js';
 import type { PetitionRow, Store } from '../store/store.js';
 
 export type WithdrawalLink = { kind: 'ready'; petition: PetitionRow; signerName: string } | { kind: 'unknown' };

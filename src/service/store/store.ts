@@ -2,24 +2,24 @@
 // domain modules ask for rows here and never write SQL themselves. Each area's statements are in a module of
 // their own (*-store.ts), joined here into the one store every part holds.
 import type { SqlEngine } from './engines/sql-engine.js';
-import { confirmationStatements } from './confirmation-store.js';
+import { confirmationStatements } from './signatures/confirmation-store.js';
 import { RECORD_OPENED_AT } from './engines/database.js';
-import { instanceStatements } from './instance-store.js';
-import { bulkStatements, SIGNATURE_COLUMNS } from './bulk-store.js';
-import { alertStatements } from './alert-store.js';
-import { deliveryStatements } from './delivery-store.js';
-import { operatorStatements } from './operator-store.js';
-import { paperStatements } from './paper-store.js';
-import { signInStatements } from './sign-in-store.js';
-import { signatureAdminStatements } from './signature-admin-store.js';
-import { searchStatements } from './search-store.js';
-import { abuseStatements } from './abuse-store.js';
-import { insightStatements } from './insight-store.js';
-import { invalidationStatements } from './invalidation-store.js';
-import { changesRules, type RulesVersion } from './rules-version.js';
-import { withdrawalStatements } from './withdrawal-store.js';
-import { petitionDeliveryStatements } from './petition-delivery-store.js';
-import { metricsStatements } from './metrics-store.js';
+import { instanceStatements } from './instances/instance-store.js';
+import { bulkStatements, SIGNATURE_COLUMNS } from './signatures/bulk-store.js';
+import { alertStatements } from './campaign/alert-store.js';
+import { deliveryStatements } from './callbacks/delivery-store.js';
+import { operatorStatements } from './operators/operator-store.js';
+import { paperStatements } from './campaign/paper-store.js';
+import { signInStatements } from './operators/sign-in-store.js';
+import { signatureAdminStatements } from './signatures/signature-admin-store.js';
+import { searchStatements } from './signatures/search-store.js';
+import { abuseStatements } from './abuse/abuse-store.js';
+import { insightStatements } from './campaign/insight-store.js';
+import { invalidationStatements } from './abuse/invalidation-store.js';
+import { changesRules, type RulesVersion } from './instances/rules-version.js';
+import { withdrawalStatements } from './signatures/withdrawal-store.js';
+import { petitionDeliveryStatements } from './campaign/petition-delivery-store.js';
+import { metricsStatements } from './instances/metrics-store.js';
 import type {
   AuthKeyRequestRecord,
   AuthKeyRequestStatus,
@@ -33,7 +33,7 @@ import type {
 } from './store-rows.js';
 
 export * from './store-rows.js';
-export type { RulesVersion } from './rules-version.js';
+export type { RulesVersion } from './instances/rules-version.js';
 
 /** One signature's row, by the column list the bulk insert uses too (bulk-store.ts). */
 const INSERT_SIGNATURE = `INTO signatures (${SIGNATURE_COLUMNS.map(([column]) => column).join(', ')})

@@ -11,7 +11,7 @@ import { openAdmin } from '../../../src/service/admin.js';
 import type { ServiceAdmin } from '../../../src/service/admin.js';
 import { evaluateTrends } from '../../../src/service/alerts/trend-watch.js';
 import type { TrendSettings } from '../../../src/service/alerts/trending-rule.js';
-import { addressKey } from '../../../src/service/store/address-key.js';
+import { addressKey } from '../../../src/service/store/signatures/address-key.js';
 import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
 import { createStore } from '../../../src/service/store/store.js';
 import type { Store } from '../../../src/service/store/store.js';

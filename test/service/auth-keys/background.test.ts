@@ -16,7 +16,7 @@ import { CallbackDelivery } from '../../../src/service/auth-keys/callback-delive
 import type { DeliveryContext } from '../../../src/service/auth-keys/callback-delivery.js';
 import { DEFAULT_DELIVERY_TIMING, type DeliveryTiming } from '../../../src/service/auth-keys/delivery-timing.js';
 import { DatabaseHealth } from '../../../src/service/store/database-health.js';
-import { callbackHost } from '../../../src/service/store/callback-host.js';
+import { callbackHost } from '../../../src/service/store/callbacks/callback-host.js';
 import { openDatabase } from '../../../src/service/store/engines/database.js';
 import { SqliteEngine } from '../../../src/service/store/engines/sqlite-engine.js';
 import { QueueWorker } from '../../../src/service/background/queue-worker.js';

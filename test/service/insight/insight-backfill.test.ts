@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAdmin } from '../../../src/service/admin.js';
-import { INSIGHT_MIGRATIONS } from '../../../src/service/store/engines/insight-migrations.js';
-import { MIGRATIONS } from '../../../src/service/store/engines/migrations.js';
-import { POSTGRES_INSIGHT_MIGRATIONS } from '../../../src/service/store/engines/postgres-insight-schema.js';
-import { POSTGRES_MIGRATIONS } from '../../../src/service/store/engines/postgres-schema.js';
+import { INSIGHT_MIGRATIONS } from '../../../src/service/store/migrations/insight-migrations.js';
+import { MIGRATIONS } from '../../../src/service/store/migrations/migrations.js';
+import { POSTGRES_INSIGHT_MIGRATIONS } from '../../../src/service/store/migrations/postgres-insight-schema.js';
+import { POSTGRES_MIGRATIONS } from '../../../src/service/store/migrations/postgres-schema.js';
 import { newTestDatabase, onPostgres, withDatabase } from '../test-database.js';
 import { assertCountsMatchSignatures } from './insight-reading.js';
 

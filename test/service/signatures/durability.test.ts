@@ -15,7 +15,7 @@ import { startCallbackReceiver } from '../callback-receiver.js';
 import { spawnService } from '../child-service.js';
 import { authKeysPath, eventually, keyRequestFields, signaturesPath, signerFields } from '../harness.js';
 import { newTestDatabase, onPostgres } from '../test-database.js';
-import { INSTANCE_TIMEOUT_MS } from '../../../src/service/store/instance-store.js';
+import { INSTANCE_TIMEOUT_MS } from '../../../src/service/store/instances/instance-store.js';
 import { listedNames, signedPostTo } from '../service-client.js';
 
 /**

@@ -4,8 +4,8 @@
 // search indexes in the commit, so these tests read the SQLite file itself.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEARCH_MIGRATIONS } from '../../../src/service/store/engines/search-migrations.js';
-import { MIGRATIONS } from '../../../src/service/store/engines/migrations.js';
+import { SEARCH_MIGRATIONS } from '../../../src/service/store/migrations/search-migrations.js';
+import { MIGRATIONS } from '../../../src/service/store/migrations/migrations.js';
 import { SEARCH_WAITS_FOR_BATCHES, indexWaitingSignatures } from '../../../src/service/signatures/search-index.js';
 import { searchSignatures } from '../../../src/service/signatures/signature-directory.js';
 import { createStore, type Store } from '../../../src/service/store/store.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { openDatabase } from '../../../src/service/store/engines/database.js';
 import { SqliteEngine } from '../../../src/service/store/engines/sqlite-engine.js';
 import { createStore } from '../../../src/service/store/store.js';
-import { ftsPrefixQuery } from '../../../src/service/store/search-keys.js';
+import { ftsPrefixQuery } from '../../../src/service/store/signatures/search-keys.js';
 import { pageText } from '../console-client.js';
 import { startConsoleFixture } from '../console-fixture.js';
 import type { ConsoleFixture } from '../console-fixture.js';

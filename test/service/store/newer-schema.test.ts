@@ -14,8 +14,8 @@ import pg from 'pg';
 import { PACKAGE_VERSION } from '../../../src/package-version.js';
 import { Sqlite } from '../../../src/sqlite.js';
 import { openAdmin } from '../../../src/service/admin.js';
-import { MIGRATIONS } from '../../../src/service/store/engines/migrations.js';
-import { POSTGRES_MIGRATIONS } from '../../../src/service/store/engines/postgres-schema.js';
+import { MIGRATIONS } from '../../../src/service/store/migrations/migrations.js';
+import { POSTGRES_MIGRATIONS } from '../../../src/service/store/migrations/postgres-schema.js';
 import { databaseName } from '../../../src/service/store/engines/store-engine.js';
 import { newTestDatabase, onPostgres, withDatabase } from '../test-database.js';
 

@@ -5,7 +5,7 @@ import { html } from 'hono/html';
 import { KIND_LABELS } from '../../alerts/alert-groups.js';
 import type { ConsoleSession } from '../../operators/console-sessions.js';
 import { toIsoSeconds } from '../../petitions/iso-time.js';
-import type { AlertForReview } from '../../store/alert-store.js';
+import type { AlertForReview } from '../../store/campaign/alert-store.js';
 import { CONSOLE_PATH } from '../shell/console-env.js';
 import { consoleTime, count, csrfField, page, tableRegion } from '../shell/layout.js';
 import type { Html } from '../shell/layout.js';

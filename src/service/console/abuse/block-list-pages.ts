@@ -3,7 +3,7 @@
 import { html, raw } from 'hono/html';
 import { BLOCK_KINDS } from '../../abuse/block-list.js';
 import type { ConsoleSession } from '../../operators/console-sessions.js';
-import type { BlockEntryRow } from '../../store/abuse-store.js';
+import type { BlockEntryRow } from '../../store/abuse/abuse-store.js';
 import { CONSOLE_PATH } from '../shell/console-env.js';
 import { actionButton, consoleTime, csrfField, page, tableRegion, textField } from '../shell/layout.js';
 import type { FormProblem, Html } from '../shell/layout.js';

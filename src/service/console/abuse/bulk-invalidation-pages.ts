@@ -5,7 +5,7 @@ import { html } from 'hono/html';
 import type { InvalidationPreview } from '../../abuse/bulk-invalidation.js';
 import { FILTER_FIELDS, type FilterField, type FilterText } from '../../abuse/invalidation-filter.js';
 import type { ConsoleSession } from '../../operators/console-sessions.js';
-import type { InvalidationBatchRow } from '../../store/invalidation-store.js';
+import type { InvalidationBatchRow } from '../../store/abuse/invalidation-store.js';
 import type { PetitionRow } from '../../store/store.js';
 import { CONSOLE_PATH } from '../shell/console-env.js';
 import { actionButton, consoleTime, count, csrfField, page, tableRegion, textField } from '../shell/layout.js';

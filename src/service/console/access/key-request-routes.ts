@@ -5,7 +5,7 @@ import { html } from 'hono/html';
 import { decideKeyRequest } from '../../auth-keys/auth-key-requests.js';
 import type { OperatorDecision } from '../../auth-keys/auth-key-requests.js';
 import type { ConsoleSession } from '../../operators/console-sessions.js';
-import type { KeyRequestForReview } from '../../store/operator-store.js';
+import type { KeyRequestForReview } from '../../store/operators/operator-store.js';
 import { OperatorError } from '../../errors/operator-error.js';
 import type { ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
 import { CONSOLE_PATH, pathId } from '../shell/console-env.js';

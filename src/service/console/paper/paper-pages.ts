@@ -7,7 +7,7 @@ import { html } from 'hono/html';
 import type { PaperPreview } from '../../paper/paper-batches.js';
 import { PAPER_FILE_LIMIT_BYTES, PAPER_ROW_LIMIT } from '../../paper/paper-sheet.js';
 import type { ConsoleSession } from '../../operators/console-sessions.js';
-import type { PaperBatchRow } from '../../store/paper-store.js';
+import type { PaperBatchRow } from '../../store/campaign/paper-store.js';
 import type { PetitionRow } from '../../store/store.js';
 import { CONSOLE_PATH } from '../shell/console-env.js';
 import { actionButton, consoleTime, count, csrfField, page, tableRegion, textField } from '../shell/layout.js';

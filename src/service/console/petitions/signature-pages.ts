@@ -3,7 +3,7 @@
 import { html, raw } from 'hono/html';
 import type { ConsoleSession } from '../../operators/console-sessions.js';
 import { countryName } from '../../signatures/country-names.js';
-import type { SignatureListRow, SignatureRecord } from '../../store/signature-admin-store.js';
+import type { SignatureListRow, SignatureRecord } from '../../store/signatures/signature-admin-store.js';
 import type { PetitionRow } from '../../store/store.js';
 import { CONSOLE_PATH } from '../shell/console-env.js';
 import { actionButton, checkbox, consoleTime, count, csrfField, page, tableRegion } from '../shell/layout.js';

@@ -1,7 +1,7 @@
 // The block lists' statements (src/service/abuse/block-list.ts), part of the store (store.ts).
 // Every write changes what a submission is screened against, so it counts in rulesVersion.
-import type { SqlEngine } from './engines/sql-engine.js';
-import { changesRules, type RulesVersion } from './rules-version.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
+import { changesRules, type RulesVersion } from '../instances/rules-version.js';
 
 export type BlockKind = 'domain' | 'email' | 'range';
 

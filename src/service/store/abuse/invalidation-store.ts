@@ -3,8 +3,8 @@
 // in one statement as a batch, and restored by their batch; and the renumbering of a petition's
 // listed positions in chunks (listed-positions.ts). Each filter is optional: a parameter that is
 // NULL leaves its condition out (the CASTs give PostgreSQL each parameter's type).
-import type { SqlEngine } from './engines/sql-engine.js';
-import { PARKED_POSITION_OFFSET } from './signature-admin-store.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
+import { PARKED_POSITION_OFFSET } from '../signatures/signature-admin-store.js';
 
 /** A filter as parameters; null leaves a condition out. */
 export interface InvalidationFilterParams {

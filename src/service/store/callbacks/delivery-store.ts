@@ -1,6 +1,6 @@
 // The callback deliveries' statements (callback-delivery.ts), part of the store (store.ts).
-import { LIVE_CLAIM } from './instance-store.js';
-import type { SqlEngine } from './engines/sql-engine.js';
+import { LIVE_CLAIM } from '../instances/instance-store.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
 
 export interface DueDeliveryRow {
   id: number;

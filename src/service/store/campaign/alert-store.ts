@@ -1,7 +1,7 @@
 // The trending alerts' statements (src/service/alerts/), part of the store (store.ts): a
 // petition's recent signatures counted by group, the alerts, and their webhook deliveries.
-import { LIVE_CLAIM } from './instance-store.js';
-import type { SqlEngine } from './engines/sql-engine.js';
+import { LIVE_CLAIM } from '../instances/instance-store.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
 
 /** What a group of signatures shares: the columns an operator's bulk invalidation filters on. */
 export type AlertKind = 'range' | 'domain' | 'utm_source' | 'referrer_host' | 'source';

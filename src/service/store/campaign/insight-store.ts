@@ -1,8 +1,8 @@
 // The campaign's charts' statements (src/service/insight/), part of the store (store.ts): they
-// read the counts that triggers keep beside the signatures (engines/insight-migrations.ts), a
+// read the counts that triggers keep beside the signatures (migrations/insight-migrations.ts), a
 // window of whole UTC hours or days at a time, never the signatures themselves.
-import type { SqlEngine } from './engines/sql-engine.js';
-import type { SignatureState } from './store-rows.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
+import type { SignatureState } from '../store-rows.js';
 
 /** A window of a petition's counts: times in ms, `from` included, `to` not. */
 export interface InsightWindowParams {
@@ -78,7 +78,7 @@ export function insightStatements(db: SqlEngine) {
     ),
     /**
      * Counted signatures per opt-in id ticked, and under '' those whose opt-ins are known
-     * (engines/opt-in-migrations.ts), which the rates divide by.
+     * (migrations/opt-in-migrations.ts), which the rates divide by.
      */
     optInCounts: db.prepare<InsightWindowParams, GroupCountRow>(
       `SELECT opt_in AS name, SUM(signatures) AS signatures FROM insight_opt_ins WHERE ${IN_WINDOW}

@@ -1,8 +1,8 @@
 // Paper signatures' statements (src/service/paper/), part of the store (store.ts): the keyed
 // hash's secret, which of a batch's identities already signed, a paper signature's row, the
 // batches, and a batch's removal.
-import type { SqlEngine } from './engines/sql-engine.js';
-import type { SignatureColumns } from './store-rows.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
+import type { SignatureColumns } from '../store-rows.js';
 
 export interface PaperBatchRow {
   id: number;

@@ -1,6 +1,6 @@
 // The delivery PDF's statements (src/service/delivery/), part of the store (store.ts): the
 // petition's counts for its first page, then its signers in batches by id (never OFFSET).
-import type { SqlEngine } from './engines/sql-engine.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
 
 /**
  * A signer as the delivery lists them, an array (100,000 are read per delivery): no email,

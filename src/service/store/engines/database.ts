@@ -7,7 +7,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSy
 import { dirname } from 'node:path';
 import { errorCode } from '../../errors/error-code.js';
 import { checkTablesReadable } from './database-check.js';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS } from '../migrations/migrations.js';
 import { refuseNewerSchema } from '../../../newer-schema.js';
 
 export type ServiceDatabase = Database.Database;

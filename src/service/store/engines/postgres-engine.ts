@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { PoolClient, QueryConfig } from 'pg';
-import { POSTGRES_MIGRATIONS } from './postgres-schema.js';
+import { POSTGRES_MIGRATIONS } from '../migrations/postgres-schema.js';
 import { refuseNewerSchema } from '../../../newer-schema.js';
 import { NUL_IN_TEXT } from '../sql-errors.js';
 import { sqlFor } from './sql-engine.js';

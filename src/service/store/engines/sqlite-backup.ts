@@ -3,10 +3,10 @@
 // byte goes in, and its mode is checked again once written.
 import { constants } from 'node:fs';
 import { lstat, open, stat, unlink } from 'node:fs/promises';
-import { Sqlite } from '../../sqlite.js';
-import { OperatorError } from '../errors/operator-error.js';
-import { errorCode } from '../errors/error-code.js';
-import { isPostgresUrl } from './engines/store-engine.js';
+import { Sqlite } from '../../../sqlite.js';
+import { OperatorError } from '../../errors/operator-error.js';
+import { errorCode } from '../../errors/error-code.js';
+import { isPostgresUrl } from './store-engine.js';
 
 /** What the copy holds, printed by the command (counts only: never a signer's data). */
 export interface BackupSummary {

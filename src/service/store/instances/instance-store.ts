@@ -1,7 +1,7 @@
 // What instances on one PostgreSQL database share beyond the rows of the API: who is alive
 // (service-instance.ts) and each consumer's budget (shared-rate-limit.ts). Part of the store
 // (store.ts); the tables are PostgreSQL's only, and SQLite never prepares these statements.
-import type { SqlEngine } from './engines/sql-engine.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
 
 /** How long an instance not seen keeps its claims (service-instance.ts says it is alive every second). */
 export const INSTANCE_TIMEOUT_MS = 5000;

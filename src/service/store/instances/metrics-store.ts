@@ -1,6 +1,6 @@
 // What /metrics reads from the database at each scrape (metrics/service-metrics.ts): sizes and
 // ages of what waits, each a count over a small partial index or an empty table.
-import type { SqlEngine } from './engines/sql-engine.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
 
 export interface WaitingSummary {
   entries: number;

@@ -1,7 +1,7 @@
 // Counts the writes that can change whether a submission is taken (a petition's fields, a key
 // request's status, a block list entry), so that what submission-lookups.ts and the block list's
 // screen (src/service/abuse/submission-screen.ts) remember is dropped after each.
-import type { SqlRun, SqlStatement, StatementArgs } from './engines/sql-engine.js';
+import type { SqlRun, SqlStatement, StatementArgs } from '../engines/sql-engine.js';
 
 export interface RulesVersion {
   value: number;

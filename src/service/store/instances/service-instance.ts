@@ -3,7 +3,7 @@
 // confirmation-mailer.ts) is left to it while it is seen; once it has not been seen for
 // INSTANCE_TIMEOUT_MS (instance-store.ts: killed, its machine gone), its claims lapse and another instance sends.
 import { randomUUID } from 'node:crypto';
-import type { Store } from './store.js';
+import type { Store } from '../store.js';
 
 const HEARTBEAT_MS = 1000;
 

@@ -1,8 +1,8 @@
 // The service's schema, version by version: database.ts applies the ones a file has not had yet,
 // in one transaction. A version, once released, is never edited: changes are new versions.
 import type Database from 'better-sqlite3';
-import { callbackHost } from '../callback-host.js';
-import { nameKey, postalKey, surnameKey } from '../search-keys.js';
+import { callbackHost } from '../callbacks/callback-host.js';
+import { nameKey, postalKey, surnameKey } from '../signatures/search-keys.js';
 import { INSIGHT_MIGRATIONS } from './insight-migrations.js';
 import { INTEGRITY_MIGRATIONS } from './integrity-migrations.js';
 import { OPT_IN_MIGRATIONS } from './opt-in-migrations.js';

@@ -1,7 +1,7 @@
 // The console's own statements: operators, their sessions, the audit log and the petitions
 // overview (operators.ts, console-sessions.ts, audit-log.ts), part of the store (store.ts).
-import type { SqlEngine } from './engines/sql-engine.js';
-import type { AuthKeyRequestRecord, PetitionRow } from './store-rows.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
+import type { AuthKeyRequestRecord, PetitionRow } from '../store-rows.js';
 
 export interface OperatorRow {
   id: number;

@@ -2,7 +2,7 @@
 // per budget key, its window begun by its first attempt and counted up in the same statement
 // that reads it, so concurrent attempts (and other instances on PostgreSQL) never both take the
 // last one.
-import type { SqlEngine } from './engines/sql-engine.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
 
 export interface SignInWindowRow {
   started_at: number;

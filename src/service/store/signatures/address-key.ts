@@ -2,7 +2,7 @@
 // (IPv4 as IPv4-mapped, ::ffff:a.b.c.d) as 32 lower-case hex digits. Fixed width, so text order
 // is address order on both engines, and a CIDR range is the plain text range BETWEEN low AND
 // high, answered by an index (bulk invalidation, trending alerts).
-import type { IpAddress, IpRange } from '../../shared/ip-address.js';
+import type { IpAddress, IpRange } from '../../../shared/ip-address.js';
 
 const MAPPED_PREFIX = '00000000000000000000ffff';
 

@@ -1,8 +1,8 @@
 // Statements that write a whole group commit's rows at once, for PostgreSQL, where each
 // statement is a round trip to the server (SQLite runs the store's one-row statements in
 // process, faster than decoding a batch). Part of the store (store.ts); SQLite never prepares them.
-import type { SqlEngine } from './engines/sql-engine.js';
-import type { SignatureColumns } from './store-rows.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
+import type { SignatureColumns } from '../store-rows.js';
 
 /** The signatures table's columns a new signature sets, in order, with their PostgreSQL types. */
 export const SIGNATURE_COLUMNS: ReadonlyArray<[keyof SignatureColumns, string]> = [

@@ -1,8 +1,8 @@
 // The signers' email confirmations' statements (signer-confirmation.ts, confirmation-mailer.ts),
 // part of the store (store.ts). A confirmation row exists exactly while its signature is
 // unconfirmed; it holds the hash of the link's token, never the token.
-import { LIVE_CLAIM } from './instance-store.js';
-import type { SqlEngine } from './engines/sql-engine.js';
+import { LIVE_CLAIM } from '../instances/instance-store.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
 
 export interface ConfirmationRow {
   signature_id: number;

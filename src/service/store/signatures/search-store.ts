@@ -1,9 +1,9 @@
 // The console's search by name or postal code (signature-directory.ts) and the index behind it
 // (search-index.ts), part of the store (store.ts). On SQLite the index is an FTS5 table filled
-// after the commit that answered the signer (engines/search-migrations.ts); on PostgreSQL it is
+// after the commit that answered the signer (migrations/search-migrations.ts); on PostgreSQL it is
 // still the three B-tree indexes on the folded keys, written in that commit, so there nothing
 // waits to be indexed and the statements that fill the FTS5 table do nothing.
-import type { SqlEngine } from './engines/sql-engine.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
 import { LIST_COLUMNS, type SignatureListRow } from './signature-admin-store.js';
 
 export interface SearchQuery {

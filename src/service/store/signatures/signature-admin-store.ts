@@ -1,7 +1,7 @@
 // The operator's statements on signatures (moderation.ts, signer-erasure.ts,
 // signature-directory.ts, signature-export.ts), part of the store (store.ts).
-import type { SqlEngine } from './engines/sql-engine.js';
-import type { SignatureState } from './store-rows.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
+import type { SignatureState } from '../store-rows.js';
 
 /** A signature as the console shows it in a list. */
 export interface SignatureListRow {

@@ -1,8 +1,8 @@
 // Signers' withdrawal links' statements (signer-withdrawal.ts), part of the store (store.ts). A
 // link is kept as the hash of its token, never the token; its row goes with its signature (ON
 // DELETE CASCADE), so a deleted signature's links stop working and never point at a later one.
-import type { SqlEngine } from './engines/sql-engine.js';
-import type { SignatureState } from './store-rows.js';
+import type { SqlEngine } from '../engines/sql-engine.js';
+import type { SignatureState } from '../store-rows.js';
 
 /** Where a link was handed out: the proxy's thank-you (sent with the signature) or the latest confirmation mail. */
 export type WithdrawalKind = 'thanks' | 'mail';
