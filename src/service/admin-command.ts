@@ -37,6 +37,7 @@ export async function runAdmin(args: string[]): Promise<void> {
       petition: { type: 'string' },
       count: { type: 'string' },
       out: { type: 'string' },
+      to: { type: 'string' },
       confirm: { type: 'boolean', default: false },
     },
   });
@@ -72,6 +73,14 @@ export async function runAdmin(args: string[]): Promise<void> {
     'reset-operator-password': (admin) => admin.resetOperatorPassword(required('email', values.email), password),
     backup: (admin) => admin.backup(required('out', values.out)),
   };
+  if (command === 'copy-to-postgres') {
+    // Not through openAdmin: the target is written in the copy's one transaction only. Loaded
+    // here, as the engine is: a service on SQLite never loads the PostgreSQL driver.
+    const { copyToPostgres } = await import('./store/copy/copy-to-postgres.js');
+    const summary = await copyToPostgres(values.db, required('to', values.to), (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return;
+  }
   const action = command ? actions[command] : undefined;
   if (!action) throw new UsageError(command ? `unknown admin command: ${command}` : 'admin: which command?');
   // Refused before opening: PostgreSQL's own tools make its backups; a missing file is not made.

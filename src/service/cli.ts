@@ -8,6 +8,7 @@ import { DatabaseNotWritableError } from './store/engines/store-engine.js';
 import { smtpSettingsProblem } from './confirmation/mailer.js';
 import type { SmtpSettings } from './confirmation/mailer.js';
 import { OperatorError } from './errors/operator-error.js';
+import { CopyFailedError } from './errors/copy-failed-error.js';
 import { checkCallbackUrl } from './auth-keys/callback-address.js';
 import type { AlertWebhook } from './alerts/alert-delivery.js';
 import { DEFAULT_IPV6_PREFIX, IPV6_PREFIX_RULE, isIpv6Prefix } from '../shared/client-network.js';
@@ -45,6 +46,8 @@ const USAGE = `usage:
   petition-embed service admin auth-keys --db DATABASE
   petition-embed service admin grant|deny|revoke --db DATABASE ID
   petition-embed service admin backup --db DATABASE.db --out NEW_FILE
+  petition-embed service admin copy-to-postgres --db DATABASE.db --to postgres://USER@HOST:PORT/NEW_EMPTY_DB
+      (the whole service into a new, empty PostgreSQL database, in one transaction: stop the service first, README "Moving to PostgreSQL")
 `;
 
 export async function main(args: string[]): Promise<void> {
@@ -61,6 +64,12 @@ export async function main(args: string[]): Promise<void> {
     if (error instanceof OperatorError) {
       process.stderr.write(`${error.message}\n`);
       process.exitCode = 2;
+      return;
+    }
+    // Rolled back: one line saying where, exit 1 as for a database that cannot be written.
+    if (error instanceof CopyFailedError) {
+      process.stderr.write(`admin copy-to-postgres: ${error.message}\n`);
+      process.exitCode = 1;
       return;
     }
     if (error instanceof DatabaseNotWritableError) {

@@ -8,10 +8,15 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startService } from '../../../src/service/index.js';
-import { getJson, grantedKey, signaturesPath, signerFields, startTestService, submitSignature } from '../harness.js';
+import { startConsoleFixture } from '../console-fixture.js';
+import type { ConsoleFixture } from '../console-fixture.js';
+import { getJson, grantedKey, signaturesPath, signerFields, submitSignature } from '../harness.js';
 import type { TestService } from '../harness.js';
+import { startMailCatcher } from '../mail-catcher.js';
+import type { MailCatcher } from '../mail-catcher.js';
 import { SQLITE_ONLY } from '../test-database.js';
-import { assertPrefixKept, assertSignaturesKept, assertTablesEqual, rowsOf, signaturesByName } from './compare-services.js';
+import { makeCampaignState, TREND } from './campaign-state.js';
+import { ALERT_IDENTITY, assertPrefixKept, assertSignaturesKept, assertTablesEqual, rowsOf, shownCount } from './compare-services.js';
 
 const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
 const source = 'https://backup.example.org/';
@@ -26,17 +31,38 @@ function backupCli(args: string[]): Promise<{ status: number | null; stdout: str
   });
 }
 
+/**
+ * A petition's signature_count is its counted signatures, seeded history and paper included:
+ * every writer (the signing batches, `admin seed`, a paper batch, a signer's confirmation) moves
+ * it in the transaction that writes the rows, so a consistent copy's count equals its rows.
+ */
+async function assertCountsMatchRows(database: string): Promise<void> {
+  const rows = await rowsOf(
+    database,
+    `SELECT p.id, p.signature_count, (SELECT count(*) FROM signatures s WHERE s.petition_id = p.id AND s.state = 'counted') AS counted FROM petitions p ORDER BY p.id`,
+  );
+  for (const row of rows) assert.equal(row['signature_count'], row['counted'], `petition ${String(row['id'])}: its count is its counted rows`);
+}
+
+let catcher: MailCatcher;
+let f: ConsoleFixture;
 let t: TestService;
 
 before(async () => {
-  t = await startTestService();
+  catcher = await startMailCatcher();
+  f = await startConsoleFixture({ smtp: { url: catcher.url, from: 'Petitions <petitions@example.org>' }, trend: TREND });
+  t = f.t;
 });
-after(() => t.close());
+after(async () => {
+  await f?.close();
+  await catcher?.close();
+});
 
 describe('admin backup of a SQLite database', { skip: SQLITE_ONLY }, () => {
-  test('taken while signatures stream in: 0600, and a service started on it holds every signature answered 202 before it began, the keys, operators and audit log', async () => {
+  test('taken while signatures stream in: 0600, and a service started on it holds every signature answered 202 before it began (count, position, hidden flag, confirmation state), the keys, operators, audit log, block list, paper batches and alerts', async () => {
     await t.admin.seed(t.petitionId, SEEDED);
     await t.admin.createOperator('backup.operator@example.org');
+    const campaign = await makeCampaignState(f, catcher);
     const key = await grantedKey(t, source);
     const answered: Array<{ lastName: string; at: number }> = [];
     let stop = false;
@@ -65,7 +91,7 @@ describe('admin backup of a SQLite database', { skip: SQLITE_ONLY }, () => {
     // What it says it holds: one line, counts and the schema version, no signer's data.
     assert.equal(backup.stdout.trim().split('\n').length, 1);
     const summary = JSON.parse(backup.stdout);
-    assert.equal(summary.petitions, 1);
+    assert.equal(summary.petitions, 3, 'the main petition, the confirming one, the trending one');
     assert.ok(summary.signatures + summary.queued_signatures >= SEEDED + answered.filter(({ at }) => at < began).length);
     const [version] = await rowsOf(t.dbPath, 'PRAGMA user_version');
     assert.equal(summary.schema_version, version!['user_version']);
@@ -83,16 +109,38 @@ describe('admin backup of a SQLite database', { skip: SQLITE_ONLY }, () => {
     const restored = await startService({ dbPath: out, port: 0, log: () => {} });
     try {
       const beforeBackup = answered.filter(({ at }) => at < began).map(({ lastName }) => lastName);
-      await assertSignaturesKept(t.dbPath, out, beforeBackup);
-      const copied = [...(await signaturesByName(out)).values()];
+      const made = [...campaign.paperNames, ...campaign.confirmedNames, ...campaign.waitingNames, ...campaign.trendNames];
+      // Listed position, hidden flag, time, confirmation state and channel (paper), as before the copy.
+      await assertSignaturesKept(t.dbPath, out, [...beforeBackup, ...made]);
+      const copied = await rowsOf(out, 'SELECT hidden, listed_position, state, channel FROM signatures');
       assert.ok(copied.some((row) => row['hidden'] === 1) && copied.some((row) => row['listed_position'] !== null));
+      assert.equal(copied.filter((row) => row['state'] === 'unconfirmed').length, campaign.waitingNames.length, 'the signer still waiting');
+      assert.ok(copied.some((row) => row['channel'] === 'paper'));
 
+      // Counts: the seeded history counts like any signature.
+      await assertCountsMatchRows(out);
       const restoredService = { ...t, baseUrl: restored.baseUrl };
-      const { body } = await getJson(restoredService, signaturesPath(t.petitionId));
-      assert.ok(body.signature_count >= countBefore, `the restored count ${body.signature_count} is at least the ${countBefore} shown before the backup`);
+      const restoredCount = await shownCount(restored.baseUrl, t.consumer.api_key, t.petitionId);
+      assert.ok(restoredCount >= countBefore, `the restored count ${restoredCount} is at least the ${countBefore} shown before the backup`);
+      assert.ok(restoredCount >= SEEDED + campaign.paperNames.length + beforeBackup.length, `${restoredCount}: the seeded, paper and streamed signatures all count`);
+      assert.equal(await shownCount(restored.baseUrl, t.consumer.api_key, campaign.confirmingPetitionId), campaign.confirmedNames.length, 'only confirmed signers count');
 
-      await assertTablesEqual(t.dbPath, out, ['consumers', 'auth_key_requests', 'operators']);
+      // Keys, operators, block list, paper batches: equal; the audit log and alerts: up to the copy.
+      await assertTablesEqual(t.dbPath, out);
+      const confirmations = 'SELECT * FROM signature_confirmations ORDER BY signature_id';
+      assert.deepEqual(await rowsOf(out, confirmations), await rowsOf(t.dbPath, confirmations), 'the waiting signer\'s confirmation');
+      assert.equal((await rowsOf(out, 'SELECT id FROM block_entries')).length, 3);
+      assert.equal((await rowsOf(out, 'SELECT id FROM paper_batches')).length, 1);
       await assertPrefixKept(t.dbPath, out, 'audit_log');
+      await assertPrefixKept(t.dbPath, out, 'trending_alerts', ALERT_IDENTITY);
+      const [alert] = await rowsOf(out, `SELECT dismissed_at FROM trending_alerts WHERE petition_id = ${campaign.trendPetitionId}`);
+      assert.notEqual(alert!['dismissed_at'], null, 'the alert the operator dismissed stays dismissed');
+
+      // The waiting signer's link, mailed before the backup, confirms on the restored service.
+      const link = new URL(campaign.waitingLink);
+      const confirmed = await fetch(new URL(link.pathname, restored.baseUrl), { method: 'POST', redirect: 'manual' });
+      assert.equal(confirmed.status, 200);
+      assert.equal(await shownCount(restored.baseUrl, t.consumer.api_key, campaign.confirmingPetitionId), campaign.confirmedNames.length + 1);
 
       // The key granted before the backup still signs on the restored service.
       const again = await submitSignature(restoredService, source, key, signerFields());

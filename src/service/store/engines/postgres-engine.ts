@@ -15,8 +15,10 @@ import type { SqlEngine, SqlStatement, SqlText, StatementOptions } from './sql-e
 
 /** Connections per instance: the group commit and the loops need few; readers share the rest. */
 const POOL_SIZE = 10;
-/** Any number: instances starting at once take this advisory lock to migrate one at a time. */
-const MIGRATION_LOCK = 4_010_042;
+/** Any number: instances starting at once (and admin copy-to-postgres) take this advisory lock to migrate one at a time. */
+export const MIGRATION_LOCK = 4_010_042;
+/** The table holding the schema's version, also made by admin copy-to-postgres (copy/copy-to-postgres.ts). */
+export const SCHEMA_VERSION_TABLE = 'CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)';
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
@@ -181,7 +183,7 @@ export class PostgresEngine implements SqlEngine {
       await client.query('SET lock_timeout = 0');
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
-        await client.query('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
+        await client.query(SCHEMA_VERSION_TABLE);
         const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_version');
         let version = rows[0]?.version ?? 0;
         // Checked under the lock, before any change: a newer schema is left as it is.
