@@ -4,7 +4,7 @@
 // runs on any runtime the proxy's Hono app runs on.
 
 export interface IpAddress {
-  /** 4 bytes for IPv4, 16 for IPv6. An IPv4-mapped IPv6 address (::ffff:1.2.3.4) is read as IPv4. */
+  /** 4 bytes for IPv4, 16 for IPv6. An IPv6 address carrying an IPv4 one (::ffff:1.2.3.4, 64:ff9b::1.2.3.4, 2002:102:304::) is read as that IPv4. */
   bytes: Uint8Array;
   /** The canonical spelling: dotted IPv4, or lower-case IPv6 with the longest run of zeros as `::`. */
   text: string;
@@ -54,7 +54,31 @@ function parseIpv6(text: string): Uint8Array | undefined {
   return bytes;
 }
 
-const MAPPED_PREFIX = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+/**
+ * Where an IPv6 address carries an IPv4 one, and from which bit: IPv4-mapped (::ffff:0:0/96),
+ * NAT64's well-known prefix (64:ff9b::/96, RFC 6052), 6to4 (2002::/16, RFC 3056: bits 16 to 48)
+ * and IPv4-compatible (::a.b.c.d, RFC 4291, deprecated; :: and ::1 stay IPv6). Each reaches that
+ * IPv4 host, so every rule on addresses (block ranges, bulk invalidation, the per-network limits,
+ * the callback check) reads it as that IPv4 address: one rule for all of them.
+ */
+const CARRIERS: { prefix: number[]; from: number; compatible?: true }[] = [
+  { prefix: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff], from: 96 },
+  { prefix: [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0], from: 96 },
+  { prefix: [0x20, 0x02], from: 16 },
+  { prefix: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], from: 96, compatible: true },
+];
+
+/** The IPv4 address an IPv6 one carries, and the bit it starts at; undefined for plain IPv6. */
+function carriedIpv4(v6: Uint8Array): { ipv4: Uint8Array; from: number } | undefined {
+  const carrier = CARRIERS.find(({ prefix }) => prefix.every((byte, i) => v6[i] === byte));
+  if (!carrier) return undefined;
+  const ipv4 = v6.slice(carrier.from / 8, carrier.from / 8 + 4);
+  // IPv4-compatible: the unspecified address and loopback are IPv6's own, not 0.0.0.0 and 0.0.0.1.
+  if (carrier.compatible && ipv4[0] === 0 && ipv4[1] === 0 && ipv4[2] === 0 && ipv4[3]! <= 1) {
+    return undefined;
+  }
+  return { ipv4, from: carrier.from };
+}
 
 export function formatIpv6(bytes: Uint8Array): string {
   const groups = Array.from({ length: 8 }, (_, i) => (bytes[i * 2]! << 8) | bytes[i * 2 + 1]!);
@@ -81,10 +105,8 @@ export function parseIp(text: string): IpAddress | undefined {
   if (v4) return { bytes: v4, text: Array.from(v4).join('.') };
   const v6 = parseIpv6(text);
   if (!v6) return undefined;
-  if (MAPPED_PREFIX.every((byte, i) => v6[i] === byte)) {
-    const mapped = v6.slice(12);
-    return { bytes: mapped, text: Array.from(mapped).join('.') };
-  }
+  const carried = carriedIpv4(v6);
+  if (carried) return { bytes: carried.ipv4, text: Array.from(carried.ipv4).join('.') };
   return { bytes: v6, text: formatIpv6(v6) };
 }
 
@@ -93,19 +115,36 @@ export interface IpRange {
   prefixLength: number;
 }
 
-/** Reads `address/prefix` or a single address; undefined when it is neither. */
+/**
+ * Reads `address/prefix` or a single address; undefined when it is neither. A range written in
+ * a form that carries IPv4 (::ffff:10.0.0.0/104, 64:ff9b::a00:0/104, 2002:a00::/24) is the IPv4
+ * range it carries; a shorter prefix than the carrier's own (2002::/15) is an IPv6 range. An IPv6
+ * range holds IPv6 addresses only: `::/0` is every IPv6 signer and no IPv4 one.
+ */
 export function parseIpRange(text: string): IpRange | undefined {
   const slash = text.indexOf('/');
-  const address = parseIp(slash === -1 ? text : text.slice(0, slash));
-  if (!address) return undefined;
-  const bits = address.bytes.length * 8;
-  if (slash === -1) return { bytes: address.bytes, prefixLength: bits };
-  const prefix = text.slice(slash + 1);
-  if (!/^\d{1,3}$/.test(prefix)) return undefined;
-  // An IPv4-mapped range (::ffff:10.0.0.0/104) is the IPv4 range it maps.
-  const length = Number(prefix) - (address.bytes.length === 4 && text.includes(':') ? 96 : 0);
-  if (length < 0 || length > bits) return undefined;
-  return { bytes: address.bytes, prefixLength: length };
+  const addressText = slash === -1 ? text : text.slice(0, slash);
+  const prefix = slash === -1 ? undefined : text.slice(slash + 1);
+  if (prefix !== undefined && !/^\d{1,3}$/.test(prefix)) return undefined;
+  const v4 = parseIpv4(addressText);
+  if (v4) return checkedRange(v4, prefix === undefined ? 32 : Number(prefix));
+  const v6 = parseIpv6(addressText);
+  if (!v6) return undefined;
+  const bits = prefix === undefined ? 128 : Number(prefix);
+  if (bits > 128) return undefined;
+  const carried = carriedIpv4(v6);
+  if (carried && bits >= carried.from) return checkedRange(carried.ipv4, Math.min(bits - carried.from, 32));
+  return checkedRange(v6, bits);
+}
+
+/** A range as the block list and the audit log write it: its address as written (IPv4 when it carries one), then its prefix. */
+export function formatIpRange(range: IpRange): string {
+  const address = range.bytes.length === 4 ? Array.from(range.bytes).join('.') : formatIpv6(range.bytes);
+  return `${address}/${range.prefixLength}`;
+}
+
+function checkedRange(bytes: Uint8Array, prefixLength: number): IpRange | undefined {
+  return prefixLength <= bytes.length * 8 ? { bytes, prefixLength } : undefined;
 }
 
 export function inRange(address: IpAddress, range: IpRange): boolean {

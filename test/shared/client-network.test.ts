@@ -26,14 +26,23 @@ test('look-alikes: other spellings of one address are one key; near misses are n
   assert.equal(networkKey('2001:db8::1/64', 64), '2001:db8::1/64', 'nor is a range an address');
 });
 
-test('an IPv4-mapped IPv6 address counts as the IPv4 address it carries, at any prefix', () => {
+test('an IPv6 address carrying an IPv4 one (mapped, NAT64, 6to4, IPv4-compatible) counts as that IPv4 address, at any prefix', () => {
   for (const prefix of [32, 48, 64, 128]) {
     assert.equal(networkKey('::ffff:203.0.113.7', prefix), '203.0.113.7');
     assert.equal(networkKey('::FFFF:cb00:7107', prefix), '203.0.113.7');
     assert.ok(!same('::ffff:203.0.113.7', '::ffff:203.0.113.8', prefix));
   }
-  // Not mapped: the IPv4-compatible form (::v4) and NAT64 (64:ff9b::v4) are IPv6 networks.
-  assert.notEqual(networkKey('::203.0.113.7', 64), '203.0.113.7');
+  // One rule with the block ranges and the callback check (src/shared/ip-address.ts).
+  for (const carrier of ['::203.0.113.7', '64:ff9b::203.0.113.7', '64:ff9b::cb00:7107', '2002:cb00:7107::', '2002:cb00:7107:1:2:3:4:5']) {
+    assert.equal(networkKey(carrier, 64), '203.0.113.7', carrier);
+  }
+  // Look-alikes: one group off the NAT64 prefix, a 6to4 neighbour, and IPv6's own :: and ::1.
+  assert.equal(networkKey('64:ff9a::203.0.113.7', 64), '64:ff9a::/64');
+  assert.equal(networkKey('64:ff9b:1::203.0.113.7', 64), '64:ff9b:1::/64');
+  assert.equal(networkKey('2003:cb00:7107::', 64), '2003:cb00:7107::/64');
+  assert.equal(networkKey('::1', 128), '::1/128');
+  assert.equal(networkKey('::', 128), '::/128');
+  assert.equal(networkKey('::2', 128), '0.0.0.2');
 });
 
 test('the setting moves the boundary: /48, /56 and /128', () => {

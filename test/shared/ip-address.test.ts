@@ -48,3 +48,24 @@ test('an IPv4 address is never in an IPv6 range, nor the other way', () => {
   assertRange('::/0', ['2001:db8::1'], ['172.16.0.1']);
   assertRange('0.0.0.0/0', ['172.16.0.1'], ['2001:db8::1']);
 });
+
+test('IPv4 inside IPv6 (NAT64, 6to4, IPv4-compatible) is the IPv4 it carries, in addresses and in ranges', () => {
+  for (const carrier of ['64:ff9b::c000:22a', '64:ff9b::192.0.2.42', '2002:c000:22a::', '2002:c000:22a:ffff::1', '::192.0.2.42', '::ffff:192.0.2.42']) {
+    assert.equal(parseIp(carrier)?.text, '192.0.2.42', carrier);
+  }
+  // An IPv4 range catches the carried forms; each carrier's range form is the IPv4 range it carries.
+  assertRange('192.0.2.0/24', ['64:ff9b::192.0.2.0', '2002:c000:2ff::1', '::192.0.2.255'], ['64:ff9b::192.0.3.0', '2002:c000:300::', '::192.0.1.255']);
+  assertRange('64:ff9b::192.0.2.0/120', ['192.0.2.0', '192.0.2.255', '2002:c000:2ff::'], ['192.0.3.0', '192.0.1.255']);
+  assertRange('2002:c000:200::/40', ['192.0.2.0', '192.0.2.255', '64:ff9b::192.0.2.9'], ['192.0.3.0', '192.0.1.255']);
+  // Past the carried IPv4 (6to4's site bits) the range is still that one IPv4 address.
+  assertRange('2002:c000:22a:1::/64', ['192.0.2.42'], ['192.0.2.43']);
+  assert.deepEqual(parseIpRange('64:ff9b::/96'), { bytes: Uint8Array.of(0, 0, 0, 0), prefixLength: 0 });
+  // Shorter than the carrier's own prefix: an IPv6 range, holding no IPv4 address.
+  assertRange('2002::/15', ['2003::1'], ['192.0.2.42', '2002:c000:22a::']);
+  // Look-alikes stay IPv6: one bit off the NAT64 prefix, and IPv6's own :: and ::1.
+  for (const plain of ['64:ff9a::192.0.2.42', '64:ff9b:0:0:0:1:c000:22a', '2003:c000:22a::', '::1', '::']) {
+    assert.equal(parseIp(plain)?.bytes.length, 16, plain);
+  }
+  assert.equal(parseIpRange('::ffff:192.0.2.0/129'), undefined);
+  assert.equal(parseIpRange('192.0.2.0/33'), undefined);
+});

@@ -3,7 +3,7 @@
 // (a domain, an address compared as the duplicate rule compares them, an IPv4 or IPv6 CIDR
 // range) and every change is audited by entry id and kind, never by its value. Submissions are
 // screened against the lists by submission-screen.ts.
-import { parseIp, parseIpRange } from '../../shared/ip-address.js';
+import { formatIpRange, parseIpRange } from '../../shared/ip-address.js';
 import { OperatorError } from '../errors/operator-error.js';
 import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
@@ -65,8 +65,7 @@ function blockEntryOf(kind: string, typed: string): Pick<BlockEntryRow, 'kind' |
   const range = parseIpRange(text);
   if (!range) throw new BlockEntryProblem('value', 'Enter an IP address or a CIDR range, like 203.0.113.0/24 or 2001:db8::/48');
   const { low, high } = rangeKeys(range);
-  const network = parseIp(text.split('/')[0]!)!;
-  return { kind, value: `${network.text}/${range.prefixLength}`, low, high };
+  return { kind, value: formatIpRange(range), low, high };
 }
 
 export async function addBlockEntry(store: Store, input: BlockEntryInput, actor: Actor, now = Date.now()): Promise<void> {

@@ -4,7 +4,7 @@
 // utm_source, the referrer's host, the key request's source website, or a name pattern (a
 // case-insensitive substring, or a glob with * and ?; never a regular expression). Every
 // condition given must hold; at least one is required.
-import { parseIp, parseIpRange } from '../../shared/ip-address.js';
+import { formatIpRange, parseIpRange } from '../../shared/ip-address.js';
 import { rangeKeys } from '../store/signatures/address-key.js';
 import type { InvalidationFilterParams } from '../store/abuse/invalidation-store.js';
 import { foldForSearch } from '../store/signatures/search-keys.js';
@@ -62,6 +62,8 @@ export function readInvalidationFilter(petitionId: number, form: Partial<Record<
     petition_id: petitionId,
     ip_low: null,
     ip_high: null,
+    ip_skip_low: null,
+    ip_skip_high: null,
     domain: null,
     domain_suffix: null,
     signed_from: null,
@@ -77,8 +79,8 @@ export function readInvalidationFilter(petitionId: number, form: Partial<Record<
     const range = parseIpRange(value('range'));
     if (!range) problems.push({ field: 'range', message: 'Enter an IP address or a CIDR range, like 203.0.113.0/24 or 2001:db8::/48' });
     else {
-      ({ low: params.ip_low, high: params.ip_high } = rangeKeys(range));
-      text.range = `${parseIp(value('range').split('/')[0]!)!.text}/${range.prefixLength}`;
+      ({ low: params.ip_low, high: params.ip_high, skipLow: params.ip_skip_low, skipHigh: params.ip_skip_high } = rangeKeys(range));
+      text.range = formatIpRange(range);
     }
   }
   if (value('domain')) {

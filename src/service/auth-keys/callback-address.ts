@@ -2,10 +2,11 @@
 // or https URL whose host is not, and does not resolve to, a loopback, private, link-local,
 // unique-local, reserved or cloud metadata address, in any spelling. The URL parser already
 // writes 0x7f000001, 127.1, 2130706433 and 0177.0.0.1 as 127.0.0.1; IPv4 inside IPv6
-// (::ffff:…, NAT64, 6to4) is checked as the IPv4 address it carries.
+// (::ffff:…, NAT64, 6to4, ::a.b.c.d) is checked as the IPv4 address it carries.
 import { lookup } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { parseIp } from '../../shared/ip-address.js';
 
 const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -55,39 +56,13 @@ const RESOLVE_TIMEOUT_MS = 3000;
 /** True for an address the service may connect to: a public unicast one. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !NOT_PUBLIC.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const embedded = embeddedIpv4(address);
-  if (embedded !== null) return isPublicAddress(embedded);
-  // BlockList also matches IPv4-mapped addresses (::ffff:a.b.c.d) against the IPv4 rules.
-  return !NOT_PUBLIC.check(address, 'ipv6');
-}
-
-/** The IPv4 address inside a NAT64 (64:ff9b::/96) or 6to4 (2002::/16) address, else null. */
-function embeddedIpv4(address: string): string | null {
-  const groups = expandIpv6(address);
-  if (!groups) return null;
-  const toIpv4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) {
-    return toIpv4(groups[6]!, groups[7]!);
-  }
-  if (groups[0] === 0x2002) return toIpv4(groups[1]!, groups[2]!);
-  return null;
-}
-
-function expandIpv6(address: string): number[] | null {
-  let text = address.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const front = parse(head);
-  const back = parse(tail);
-  const groups = tail === undefined ? front : [...front, ...new Array(8 - front.length - back.length).fill(0), ...back];
-  return groups.length === 8 && groups.every((group) => Number.isInteger(group)) ? groups : null;
+  if (family === 0) return false;
+  // IPv4 inside IPv6 (mapped, NAT64, 6to4, IPv4-compatible) is checked as the IPv4 it carries:
+  // the same reading as the block ranges' (src/shared/ip-address.ts).
+  const ip = parseIp(address);
+  if (!ip) return false;
+  if (ip.bytes.length === 4) return !NOT_PUBLIC.check(ip.text, 'ipv4');
+  return !NOT_PUBLIC.check(ip.text, 'ipv6');
 }
 
 /** The host as a name or a bare address (the URL parser keeps IPv6 in brackets). */

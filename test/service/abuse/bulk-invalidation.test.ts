@@ -110,6 +110,18 @@ describe('bulk invalidation', () => {
     assert.equal(again.status, 409, 'a batch is undone once');
   });
 
+  test('a range means what a block entry means: ::/0 takes the IPv6 signers only; an IPv4 range takes NAT64 and 6to4 signers', async () => {
+    // The 12 signers from 2001:db8::1, and none of the IPv4 ones (the seeded, 198.51.100.x, ...).
+    assert.equal(matched((await preview({ range: '::/0' })).text), 12);
+    assert.equal(matched((await preview({ range: '::/1' })).text), 12, '::/1 spans the IPv4 keys too, and takes none of them');
+    assert.equal(matched((await preview({ range: '8000::/1' })).text), 0);
+    assert.equal(matched((await preview({ range: '2001:db8::/32' })).text), 12);
+    // 198.51.100.0 to .11 signed as IPv4; the same network written as NAT64 and 6to4 is one filter.
+    for (const range of ['198.51.100.0/28', '64:ff9b::198.51.100.0/124', '2002:c633:6400::/44']) {
+      assert.equal(matched((await preview({ range })).text), 12, range);
+    }
+  });
+
   test('overlapping batches: each undo restores exactly its own signatures', async () => {
     const countBefore = await count();
     const listedBefore = await everyListedThroughApi(t, t.petitionId);

@@ -84,6 +84,24 @@ describe('the operator\'s block list', () => {
     assert.equal((await sign(fresh('example.org'), '10.16.0.0')).status, 202, 'removed: taken again at once');
   });
 
+  test('an IPv4 range also refuses its addresses written inside IPv6 (NAT64, 6to4, IPv4-compatible); ::/0 is IPv6 only', async () => {
+    await block('range', '192.0.2.0/24');
+    for (const address of ['64:ff9b::192.0.2.7', '64:ff9b::c000:2ff', '2002:c000:200::1', '::192.0.2.9', '::ffff:192.0.2.1']) {
+      assert.deepEqual(await failureMessages(await sign(fresh('example.org'), address), 403), [SIGNATURE_NOT_ACCEPTED], address);
+    }
+    // Look-alikes: the neighbour network in each form, and a prefix one group off NAT64's.
+    for (const address of ['64:ff9b::192.0.3.0', '2002:c000:300::1', '::192.0.1.255', '64:ff9b:1::192.0.2.7']) {
+      assert.equal((await sign(fresh('example.org'), address)).status, 202, address);
+    }
+    await unblockAll();
+    await block('range', '::/0');
+    assert.deepEqual(await failureMessages(await sign(fresh('example.org'), '2001:db8:9::1'), 403), [SIGNATURE_NOT_ACCEPTED]);
+    for (const address of ['192.0.2.7', '64:ff9b::192.0.2.7']) {
+      assert.equal((await sign(fresh('example.org'), address)).status, 202, `${address}: an IPv6 range holds no IPv4 signer`);
+    }
+    await unblockAll();
+  });
+
   test('an email address: refused in another case and with a +tag where the provider drops tags; not where it keeps them', async () => {
     await block('email', 'Ada.Blocked@gmail.com');
     for (const email of ['adablocked@gmail.com', 'ADA.BLOCKED+petition@GoogleMail.com', 'a.d.a.blocked+x@gmail.com']) {

@@ -30,6 +30,8 @@ test('by default a callback_endpoint aimed at loopback, private, link-local or m
       'http://[fd00:ec2::254]/', 'http://[fe80::1]/', 'http://0.0.0.0/', 'http://localhost:9/', 'http://api.localhost/',
       'http://[::ffff:169.254.169.254]/', 'http://[64:ff9b::7f00:1]/', 'http://[2002:a00:1::]/', 'http://[::]/',
       'http://224.0.0.1/', 'http://255.255.255.255/', 'http://198.18.0.1/',
+      // IPv4-compatible (::a.b.c.d): the IPv4 it carries, as the block ranges read it.
+      'http://[::127.0.0.1]/', 'http://[::a9fe:a9fe]/', 'http://[2002:7f00:1:1::]/',
       // A name is judged by what it resolves to: this machine's own name resolves to loopback.
       `http://${hostname()}:8080/`,
       // A name that resolves to nothing cannot be checked, nor called back.

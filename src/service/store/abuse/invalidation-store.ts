@@ -12,6 +12,9 @@ export interface InvalidationFilterParams {
   /** A range's lowest and highest address key (address-key.ts). */
   ip_low: string | null;
   ip_high: string | null;
+  /** Keys inside that range that it does not take: the IPv4 signers an IPv6 range spans (address-key.ts). */
+  ip_skip_low: string | null;
+  ip_skip_high: string | null;
   /** The email's domain exactly, or (domain_suffix, a LIKE pattern) any of its subdomains. */
   domain: string | null;
   domain_suffix: string | null;
@@ -46,6 +49,7 @@ export interface MatchExampleRow {
 
 const MATCHES = `petition_id = @petition_id AND state = 'counted'
   AND (CAST(@ip_low AS TEXT) IS NULL OR client_ip BETWEEN @ip_low AND @ip_high)
+  AND (CAST(@ip_skip_low AS TEXT) IS NULL OR client_ip NOT BETWEEN @ip_skip_low AND @ip_skip_high)
   AND (CAST(@domain AS TEXT) IS NULL OR email_domain = @domain OR email_domain LIKE @domain_suffix ESCAPE '\\')
   AND (CAST(@signed_from AS BIGINT) IS NULL OR signed_on >= @signed_from)
   AND (CAST(@signed_before AS BIGINT) IS NULL OR signed_on < @signed_before)

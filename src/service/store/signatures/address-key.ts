@@ -14,8 +14,15 @@ export function addressKey(address: Pick<IpAddress, 'bytes'>): string {
   return address.bytes.length === 4 ? MAPPED_PREFIX + hex(address.bytes) : hex(address.bytes);
 }
 
-/** The lowest and highest key inside `range`. */
-export function rangeKeys(range: IpRange): { low: string; high: string } {
+/** Where IPv4 addresses are kept among the keys: ::ffff:0.0.0.0 to ::ffff:255.255.255.255. */
+const IPV4_KEYS = { low: `${MAPPED_PREFIX}00000000`, high: `${MAPPED_PREFIX}ffffffff` };
+
+/**
+ * The lowest and highest key inside `range`, and the keys inside them it does not take: an IPv6
+ * range holds IPv6 addresses only (src/shared/ip-address.ts), so one that spans the IPv4 keys
+ * (`::/0`, `::/64`) skips them, as the block list does.
+ */
+export function rangeKeys(range: IpRange): { low: string; high: string; skipLow: string | null; skipHigh: string | null } {
   const low = Uint8Array.from(range.bytes);
   const high = Uint8Array.from(range.bytes);
   for (let bit = range.prefixLength; bit < range.bytes.length * 8; bit++) {
@@ -24,5 +31,7 @@ export function rangeKeys(range: IpRange): { low: string; high: string } {
     low[index] = low[index]! & ~mask;
     high[index] = high[index]! | mask;
   }
-  return { low: addressKey({ bytes: low }), high: addressKey({ bytes: high }) };
+  const keys = { low: addressKey({ bytes: low }), high: addressKey({ bytes: high }) };
+  const spansIpv4 = range.bytes.length === 16 && keys.low <= IPV4_KEYS.low && keys.high >= IPV4_KEYS.high;
+  return { ...keys, skipLow: spansIpv4 ? IPV4_KEYS.low : null, skipHigh: spansIpv4 ? IPV4_KEYS.high : null };
 }
