@@ -214,7 +214,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   );
   app.route(
     '/confirm',
-    confirmationRoutes({ store, codeLimit: new ConfirmationCodeLimit(ipv6Prefix), clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown' }),
+    confirmationRoutes({ store, codeLimit: new ConfirmationCodeLimit(store, ipv6Prefix), clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown' }),
   );
   app.route('/withdraw', withdrawalRoutes(store));
 

@@ -55,7 +55,7 @@ export function confirmationRoutes({ store, codeLimit, clientAddress }: Confirma
     if (!CODE_PATTERN.test(form.code)) problems.push({ field: 'code', message: messages.codeFormat });
     if (problems.length > 0) return c.html(codePage(lang, c.req.path, form, problems), 400);
 
-    const wait = codeLimit.take(clientAddress(c));
+    const wait = await codeLimit.take(clientAddress(c));
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return c.html(codePage(lang, c.req.path, form, [{ field: 'code', message: messages.tooManyCodes(Math.ceil(wait / 60)) }]), 429);

@@ -5,10 +5,10 @@
 // counts live in the database (store/operators/sign-in-store.ts): a restart keeps them, and every instance
 // on one PostgreSQL database shares them. A sign-in that succeeds gives its attempt back, so the
 // budgets count failures, as operators expect.
-import { createHash } from 'node:crypto';
 import { networkKey } from '../../shared/client-network.js';
 import type { Store } from '../store/store.js';
 import type { LimitWatch } from '../metrics/limit-watch.js';
+import { countAttempt, uncountAttempts, type CountedAttempt } from './database-window.js';
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const FAILED_SIGN_INS_PER_ADDRESS = 10;
@@ -17,25 +17,10 @@ export const FAILED_SIGN_INS_PER_EMAIL = 20;
 /** Attempts counted for one sign-in, to be given back if it succeeds. */
 export interface SignInReservation {
   /** Per budget (the client's network, then the email): its key, its window, and the attempts in it with this one. */
-  counted: Array<{ key: string; startedAt: number; count: number }>;
+  counted: CountedAttempt[];
 }
 
 export type SignInDecision = { allowed: true; reservation: SignInReservation } | { allowed: false; retryAfterSeconds: number };
-
-/** Thrown inside the transaction so that a refused attempt is not counted; never leaves this module. */
-class Refused extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('sign-in budget spent');
-  }
-}
-
-/**
- * The email as an operator means it (any case, spaces around it), and the client's network; kept
- * as hashes, so the table holds neither the addresses nor the emails people typed.
- */
-function budgetKey(kind: 'address' | 'email', value: string): string {
-  return createHash('sha256').update(`${kind}:${value}`).digest('base64url');
-}
 
 export class SignInLimit {
   constructor(
@@ -47,28 +32,19 @@ export class SignInLimit {
 
   /** Counts this attempt against both budgets, or refuses it (counting nothing) when either is spent. */
   async reserve(address: string, email: string, now = Date.now()): Promise<SignInDecision> {
-    const budgets = [
-      { key: budgetKey('address', networkKey(address, this.ipv6Prefix)), limit: FAILED_SIGN_INS_PER_ADDRESS },
-      { key: budgetKey('email', email.trim().toLowerCase()), limit: FAILED_SIGN_INS_PER_EMAIL },
-    ];
-    try {
-      const reservation = await this.store.db.transaction(async () => {
-        const counted: SignInReservation['counted'] = [];
-        let retryAfterMs = 0;
-        for (const { key, limit } of budgets) {
-          const window = (await this.store.countSignInAttempt.get({ key, now, ended_by: now - SIGN_IN_WINDOW_MS }))!;
-          if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.started_at + SIGN_IN_WINDOW_MS - now);
-          counted.push({ key, startedAt: window.started_at, count: window.count });
-        }
-        if (retryAfterMs > 0) throw new Refused(Math.max(1, Math.ceil(retryAfterMs / 1000)));
-        return { counted };
-      });
-      return { allowed: true, reservation };
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      this.watch?.reached('sign_in', undefined, now);
-      return { allowed: false, retryAfterSeconds: error.retryAfterSeconds };
-    }
+    // The email as an operator means it: any case, spaces around it.
+    const decision = await countAttempt(
+      this.store,
+      [
+        { kind: 'address', value: networkKey(address, this.ipv6Prefix), limit: FAILED_SIGN_INS_PER_ADDRESS },
+        { kind: 'email', value: email.trim().toLowerCase(), limit: FAILED_SIGN_INS_PER_EMAIL },
+      ],
+      SIGN_IN_WINDOW_MS,
+      now,
+    );
+    if (decision.allowed) return { allowed: true, reservation: { counted: decision.counted } };
+    this.watch?.reached('sign_in', undefined, now);
+    return decision;
   }
 
   /** The password did not match: the attempt stays counted, and /metrics counts a failed sign-in. */
@@ -78,10 +54,10 @@ export class SignInLimit {
 
   /** The sign-in succeeded: its attempt no longer counts against either budget. */
   async giveBack(reservation: SignInReservation): Promise<void> {
-    for (const { key, startedAt } of reservation.counted) await this.store.uncountSignInAttempt.run({ key, started_at: startedAt });
+    await uncountAttempts(this.store, reservation.counted);
   }
 
-  /** Windows that have ended are of no use; dropped by the periodic upkeep (queue-worker.ts). */
+  /** Windows that have ended are of no use (the confirmation codes' windows are as long): dropped by the periodic upkeep (queue-worker.ts). */
   async forgetEnded(now = Date.now()): Promise<void> {
     await this.store.forgetSignInAttemptsBefore.run(now - SIGN_IN_WINDOW_MS);
   }

@@ -1,12 +1,12 @@
 // The service's per-address limits count an IPv6 client by its network (`--ipv6-prefix`, 64 by
 // default; src/shared/client-network.ts): the failed-authentication budget that the API routes
-// and the form-post listener share, and the console's sign-in budget. The limits with `now` set
-// and addresses as the socket gives them; the prefix setting through the real command line.
+// and the form-post listener share, with `now` set and addresses as the socket gives them; the
+// prefix setting through the real command line. The budgets kept in the database have their own
+// tests: sign-in-limit.test.ts and confirmation-code-limit.test.ts.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { AuthFailureLimit } from '../../../src/service/limits/rate-limit.js';
-import { CODES_PER_ADDRESS, ConfirmationCodeLimit } from '../../../src/service/limits/confirmation-code-limit.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
@@ -44,17 +44,6 @@ test('the prefix setting moves the boundary: /48 and /56 wider, /128 one address
   assert.equal(spentAfter(['2001:db8:1:1::1', '2001:db8:1:ff::1'], '2001:db8:1:100::1', 56), false);
   assert.equal(spentAfter(['2001:db8:1:2::1', '2001:db8:1:2::1'], '2001:db8:1:2::2', 128), false);
   assert.equal(spentAfter(['2001:db8:1:2::1', '2001:db8:1:2::1'], '2001:db8:1:2::1', 128), true);
-});
-
-test('confirmation codes typed from one /64 share one budget; the neighbouring /64 and another v4 do not', () => {
-  const limit = new ConfirmationCodeLimit(64);
-  for (let i = 1; i <= CODES_PER_ADDRESS; i++) assert.equal(limit.take(`2001:db8:1:2::${i.toString(16)}`, NOW), 0, `try ${i}`);
-  assert.ok(limit.take('2001:db8:1:2:ffff::1', NOW) > 0, 'the next try from the same /64 waits');
-  assert.equal(limit.take('2001:db8:1:3::1', NOW), 0);
-  const v4 = new ConfirmationCodeLimit(64);
-  for (let i = 0; i < CODES_PER_ADDRESS; i++) v4.take('::ffff:192.0.2.1', NOW);
-  assert.ok(v4.take('192.0.2.1', NOW) > 0, '::ffff:v4 and v4 are one client');
-  assert.equal(v4.take('192.0.2.2', NOW), 0);
 });
 
 test('--ipv6-prefix outside 32..128 is a usage error (exit 2), before anything is opened', () => {
