@@ -27,7 +27,5 @@ declare module 'autocannon' {
     latency: { p50: number; p99: number };
   }
   function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
-  /** With a callback: the running instance, whose stop() ends the load early and calls back with its result. */
-  function autocannon(options: AutocannonOptions, done: (error: Error | null, result: AutocannonResult) => void): { stop(): void };
   export default autocannon;
 }
