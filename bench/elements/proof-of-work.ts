@@ -135,7 +135,7 @@ async function main(): Promise<Record<string, unknown>> {
       petitions: [petition(guarded, difficulty), petition(open, 0)],
       operator: { name: 'Bench', termsUrl: 'https://bench.example/terms', privacyUrl: 'https://bench.example/privacy' },
       dataDir: join(dir, 'proxy-data'),
-      rateLimit: { signaturesPerIpPerMinute: 100_000_000 },
+      rateLimit: { signaturesPerIpPerMinute: 100_000_000, challengesPerIpPerMinute: 100_000_000 },
     }),
   );
   const proxy = await startServer(['--import', 'tsx', 'bench/proxy/proxy-child.ts', configPath], /ready (http:\/\/\S+)/);

@@ -91,7 +91,7 @@ export function proxyOperations(): Record<string, OpenApiObject> {
       get: {
         operationId: 'proofOfWorkChallenge',
         summary: 'A proof-of-work challenge for one signature',
-        description: `A new challenge each time (altcha's v1 format), signed with a key of this proxy's, bound to the petition and expiring ${CHALLENGE_LIFETIME_SECONDS / 60} minutes after it is issued. Its solution, sent as the signature's \`proof\`, is good for one signature. \`maxnumber\` is the petition's \`proofOfWork\` setting (1 when that is 0: then no proof is asked for). Nothing is stored until a proof is spent.`,
+        description: `A new challenge each time (altcha's v1 format), signed with a key of this proxy's, bound to the petition and to its difficulty, and expiring ${CHALLENGE_LIFETIME_SECONDS / 60} minutes after it is issued. Its solution, sent as the signature's \`proof\`, is good for one signature, if the petition asks no more of it then: \`maxnumber\` is the petition's \`proofOfWork\` setting (1 when that is 0: then no proof is asked for), and a solution whose challenge's \`maxnumber\` is below the setting when it is sent (raised meanwhile) is refused as \`too_easy\`. At most rateLimit.challengesPerIpPerMinute (30) per client network a minute. Nothing is stored until a proof is spent.`,
         responses: {
           '200': jsonResponse('The challenge; never cached.', schemaRef('Challenge'), {
             challenge: {
@@ -100,13 +100,16 @@ export function proxyOperations(): Record<string, OpenApiObject> {
                 algorithm: 'SHA-256',
                 challenge: '4c2e9fd3fd2d1b6a3c1f1d0c7f35b4e5f4f1b0f79d6ab9d9a8c1e2f3a4b5c6d7',
                 maxnumber: PROOF_OF_WORK_DEFAULT,
-                salt: '3f9a1c2b4d5e6f708192a3b4?petition=42&expires=1795597200&',
+                salt: '3f9a1c2b4d5e6f708192a3b4?petition=42&maxnumber=1000000&expires=1795597200&',
                 signature: '9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c',
               },
             },
           }, { ...corsHeaders(), 'Cache-Control': header('A new challenge each time.', { const: 'no-store' }) }),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
+          '429': failureResponse('Too many challenges for this client network in the last minute (rateLimit.challengesPerIpPerMinute, 30; an IPv6 client counts by its /64).', {
+            'rate limited': ['Too many proof-of-work challenges from your network in the last minute. Try again in a minute.'],
+          }, { ...corsHeaders(), ...retryAfter }),
         },
       },
       options,

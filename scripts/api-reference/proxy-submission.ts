@@ -72,7 +72,7 @@ export const submission: OpenApiObject = {
     }, corsHeaders()),
     '400': {
       description:
-        "The body is not JSON, or the signer's fields break the rules: one \"field: message\" each, in form order, and each problem as (field, code) in `problems`, for the browser to say in the signer's language. Or the proof of work is missing, malformed, forged or tampered with, expired, issued for another petition, or already spent (field `proof`): checked after the signer's fields and consent, before the signature goes to the service or the outbox.",
+        "The body is not JSON, or the signer's fields break the rules: one \"field: message\" each, in form order, and each problem as (field, code) in `problems`, for the browser to say in the signer's language. Or the proof of work is missing, malformed, forged or tampered with, expired, issued for another petition, easier than the petition asks now (`too_easy`: its proofOfWork was raised after the challenge was issued), or already spent (field `proof`): checked after the signer's fields and consent, before the signature goes to the service or the outbox.",
       headers: corsHeaders(),
       content: {
         'application/json': {

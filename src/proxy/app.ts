@@ -22,6 +22,7 @@ import type { PetitionReads } from './reads/petition-reads.js';
 import { ClientLimit } from './visitors/client-limit.js';
 import type { RateCounters } from './visitors/rate-counters.js';
 import type { Submissions } from './outbox/submissions.js';
+import { ChallengeIssuer } from './proof/challenge-issuer.js';
 import { PROOF_JSON_MAX_BYTES, type ProofOfWork } from './proof/proof-of-work.js';
 import type { LimitWatch } from './metrics/limit-watch.js';
 import type { ProxySignals } from './metrics/proxy-signals.js';
@@ -120,7 +121,11 @@ export function createProxyApp(parts: ProxyAppParts, intake: SignatureIntake = s
       petitionIds: parts.petitionIds,
       reads: parts.reads,
       intake,
-      proofs: parts.proofs,
+      challenges: new ChallengeIssuer({
+        proofs: parts.proofs,
+        rateLimit: new ClientLimit({ counters: parts.rateCounters, name: 'challenges', perWindow: config.rateLimit.challengesPerIpPerMinute, ipv6Prefix: config.ipv6Prefix }),
+        ...(parts.limits ? { limits: parts.limits } : {}),
+      }),
       clientAddress: parts.clientAddress,
       readBody,
     }),

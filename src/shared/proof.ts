@@ -14,7 +14,10 @@ export interface Challenge {
   challenge: string;
   /** The largest number the solver may have to try. */
   maxnumber: number;
-  /** Random hex, then `?expires=…&petition=…&`: covered by `signature`, so neither can be changed. */
+  /**
+   * Random hex, then `?petition=…&maxnumber=…&expires=…&`: covered by `signature`, so none can be
+   * changed (the proxy refuses a solution whose `maxnumber` is below the petition's difficulty now).
+   */
   salt: string;
   /** HMAC-SHA-256 (hex) of `challenge` with the proxy's key. */
   signature: string;
@@ -29,5 +32,5 @@ export interface Proof {
 }
 
 /** Why the proxy refused a proof: the `code` of its `{ field: "proof", code }` problem. */
-export const PROOF_PROBLEMS = ['missing', 'malformed', 'forged', 'expired', 'other_petition', 'used'] as const;
+export const PROOF_PROBLEMS = ['missing', 'malformed', 'forged', 'expired', 'other_petition', 'too_easy', 'used'] as const;
 export type ProofProblem = (typeof PROOF_PROBLEMS)[number];

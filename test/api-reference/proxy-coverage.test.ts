@@ -165,12 +165,15 @@ describe('a proxy answering every documented status', () => {
   });
 });
 
-test('a proxy still waiting for its key, with a limit of 1 signature a minute: 503 with Retry-After, then 429', async () => {
-  const stack = await new Stack({ autoGrant: false, config: { rateLimit: { signaturesPerIpPerMinute: 1 } } }).start();
+test('a proxy still waiting for its key, with a limit of 1 signature and 1 challenge a minute: 503 with Retry-After, then 429; a challenge, then 429', async () => {
+  const stack = await new Stack({ autoGrant: false, config: { rateLimit: { signaturesPerIpPerMinute: 1, challengesPerIpPerMinute: 1 } } }).start();
   try {
     const path = `/api/petitions/${stack.petitionIds[0]}/signatures`;
     assert.equal((await stack.call('POST', path, { json: signer(stack) })).status, 503);
     assert.equal((await stack.call('POST', path, { json: signer(stack) })).status, 429);
+    const challenge = `/api/petitions/${stack.petitionIds[0]}/challenge`;
+    assert.equal((await stack.call('GET', challenge)).status, 200);
+    assert.equal((await stack.call('GET', challenge)).status, 429);
   } finally {
     await stack.close();
   }

@@ -1,7 +1,8 @@
 // <petition-sign>'s proof of work against the proxy-routes middleware (real altcha v1 challenges,
 // verified and spent once): begun on the form's first touch, solved while the person types,
 // a polite note only when they submit first, one silent retry when the proxy refuses a proof as
-// spent or expired, keyboard only and axe clean in each state; and the solver itself.
+// spent or expired (one with the note when refused as too easy), keyboard only and axe clean in
+// each state; and the solver itself.
 import { expect, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PetitionSign } from '../../src/components/petition-embed.js';
@@ -81,6 +82,19 @@ describe('<petition-sign> proof of work', () => {
       expect(await challengesAnswered(petitionId)).to.equal(2);
       expect(said, code).to.deep.equal(['Sending your signature…']);
     }
+  });
+
+  it('a proof refused as too easy (the difficulty raised meanwhile) is replaced and sent again once, with the polite note while the harder one is solved', async () => {
+    const petitionId = await createPetition();
+    const el = await signForm(petitionId);
+    const said = announcements(el);
+    await fill(el, { ...SIGNER, country_code: 'US' });
+    await failNext(petitionId, { status: 400, messages: ['proof: the petition now asks for a harder proof of work than this challenge\'s: solve a new one'], problems: [{ field: 'proof', code: 'too_easy' }], route: 'POST /signatures' });
+    await sendByKeyboard(el);
+    await waitUntil(() => part(el, '[part="thanks"]'), 'not thanked after a proof refused as too easy');
+    expect(await posts(petitionId)).to.equal(2);
+    expect(await challengesAnswered(petitionId)).to.equal(2);
+    expect(said).to.deep.equal(['Sending your signature…', WAITING]);
   });
 
   it('only once: a second refusal of the proof is shown, and the form keeps what was typed', async () => {

@@ -2,8 +2,9 @@
 // loaded on the element's first focus, that fetches a challenge and solves it while the person
 // types. Sending waits for it only when the person is quicker (the form then says so, politely),
 // and a proof the proxy refuses (spent, expired, or from before its key changed) is replaced,
-// once, without a word. What it can, it does here rather than in sign-flow.ts: the bundle's
-// budget is tight (test/bundle/bundle.test.ts).
+// once, without a word; one refused as too easy (the petition's difficulty was raised while the
+// person typed) too, but saying so as above, since the harder one may take seconds. What it can,
+// it does here rather than in sign-flow.ts: the bundle's budget is tight (test/bundle/bundle.test.ts).
 import type { SignatureSubmission } from '../../shared/consent.js';
 import { PROOF_FIELD, type Challenge, type Proof } from '../../shared/proof.js';
 import type { SubmissionResult } from '../../shared/types.js';
@@ -75,8 +76,9 @@ class ProofOfWork {
       return await submitSignature(this.element.endpoint, this.element.petitionId, { ...signer, proof }, signal);
     } catch (error) {
       this.#solve();
-      const refused = error instanceof RequestFailure && problemsOf(error.body).some((problem) => problem.field === PROOF_FIELD);
-      if (!refused || retried) throw error;
+      const refusal = error instanceof RequestFailure ? problemsOf(error.body).find((problem) => problem.field === PROOF_FIELD) : undefined;
+      if (!refusal || retried) throw error;
+      if (refusal.code === 'too_easy') sender.go({ kind: 'sending', note: 'proofWaiting' });
       return this.#send(sender, signer, signal, true);
     }
   }

@@ -62,6 +62,11 @@ export interface ProxyConfig {
      */
     uncachedReadsPerIpPerMinute: number;
     uncachedReadsPerMinute: number;
+    /**
+     * Proof-of-work challenges per client address: a form asks for one when first touched and one
+     * more for each proof refused, so a person needs a few; a script stockpiling them is stopped.
+     */
+    challengesPerIpPerMinute: number;
   };
   /**
    * Which peers are this proxy's reverse proxies, whose X-Forwarded-For / Forwarded entries are
@@ -180,6 +185,7 @@ const configSchema = v.strictObject({
       signaturesPerIpPerMinute: v.optional(positiveInteger, 5),
       uncachedReadsPerIpPerMinute: v.optional(positiveInteger, 60),
       uncachedReadsPerMinute: v.optional(positiveInteger, 300),
+      challengesPerIpPerMinute: v.optional(positiveInteger, 30),
       // Named rather than refused as unknown: an operator upgrading learns what replaced it.
       trustForwardedFor: v.optional(v.never('was replaced by trustProxy (see README.md "Behind a reverse proxy")')),
     }, 'must be an object'),
@@ -241,6 +247,7 @@ export function parseProxyConfig(json: unknown, env: Record<string, string | und
       signaturesPerIpPerMinute: config.rateLimit.signaturesPerIpPerMinute ?? 5,
       uncachedReadsPerIpPerMinute: config.rateLimit.uncachedReadsPerIpPerMinute ?? 60,
       uncachedReadsPerMinute: config.rateLimit.uncachedReadsPerMinute ?? 300,
+      challengesPerIpPerMinute: config.rateLimit.challengesPerIpPerMinute ?? 30,
     },
   };
 }

@@ -5,7 +5,7 @@ import type { ReadAnswer } from '../reads/read-cache.js';
 import { ProxyError } from '../errors/proxy-error.js';
 import { petitionIdOf } from './petition-id.js';
 import type { PetitionReads } from '../reads/petition-reads.js';
-import type { ProofOfWork } from '../proof/proof-of-work.js';
+import type { ChallengeIssuer } from '../proof/challenge-issuer.js';
 import type { SignatureIntake } from './signature-intake.js';
 
 export interface ApiRoutesOptions {
@@ -13,8 +13,8 @@ export interface ApiRoutesOptions {
   reads: PetitionReads;
   /** A signature's steps from its request to its answer. */
   intake: SignatureIntake;
-  /** Issues the challenges a signature's proof of work solves. */
-  proofs: ProofOfWork;
+  /** Issues the challenges a signature's proof of work solves, so many per client network. */
+  challenges: ChallengeIssuer;
   clientAddress: (c: Context) => string;
   /** The POST's body, within the body limit (app.ts). */
   readBody: (c: Context) => Promise<string>;
@@ -55,7 +55,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
   // A new challenge each time: never cached, by the browser or anything between.
   app.get('/:id/challenge', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await options.proofs.challenge(c.get('petitionId')));
+    return c.json(await options.challenges.issue(c.get('petitionId'), options.clientAddress(c)));
   });
   app.get('/:id/breakdown', async (c) => answer(c, await options.reads.breakdown(c.get('petitionId'), clientOf(c))));
   app.get('/:id/signatures/recent', async (c) => answer(c, await options.reads.recent(c.get('petitionId'), clientOf(c))));

@@ -2,11 +2,12 @@
 // setting that decides it. Never the client's address (personal data): the per-network limits
 // are one episode for all networks.
 
-export type LimitName = 'signatures_per_network' | 'uncached_reads_per_network' | 'uncached_reads_total';
+export type LimitName = 'signatures_per_network' | 'challenges_per_network' | 'uncached_reads_per_network' | 'uncached_reads_total';
 
 /** The configuration field an operator would look at. */
 const SETTING: Record<LimitName, string> = {
   signatures_per_network: 'rateLimit.signaturesPerIpPerMinute',
+  challenges_per_network: 'rateLimit.challengesPerIpPerMinute',
   uncached_reads_per_network: 'rateLimit.uncachedReadsPerIpPerMinute',
   uncached_reads_total: 'rateLimit.uncachedReadsPerMinute',
 };

@@ -1,7 +1,7 @@
 // The proof of work that guards signature submission (docs/api.md "Proof of work"; the decision
 // in the spec's decisions.md "Integrity"): challenges issued here, HMAC-signed, bound to one
-// petition, expiring, and each solution good for one signature. Verified in this process with
-// altcha-lib's v1 API, never by a third party.
+// petition and to their difficulty, expiring, and each solution good for one signature.
+// Verified in this process with altcha-lib's v1 API, never by a third party.
 //
 // v1 rather than v2: a v1 challenge is one SHA-256 per try with a bounded worst case (at most
 // `maxnumber` tries, half on average), so a person's wait has a ceiling, the browser's solver is
@@ -18,7 +18,10 @@ import type { UsedProofStore } from './used-proof-store.js';
 /** How long a challenge may be solved and used: time to fill in the form at leisure. */
 export const CHALLENGE_LIFETIME_SECONDS = 30 * 60;
 
-/** The longest salt this proxy issues (24 hex, `?expires=` ten digits, `&petition=` up to 15): with room. */
+/**
+ * The longest salt this proxy issues (24 hex, `?petition=` up to 15 digits, `&maxnumber=` eight,
+ * `&expires=` ten: 88): with room.
+ */
 export const SALT_MAX_LENGTH = 128;
 
 const hex64 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
@@ -45,6 +48,7 @@ const MESSAGES: Record<ProofProblem, (petitionId: number) => string> = {
   forged: () => `${PROOF_FIELD}: does not solve a challenge issued by this proxy`,
   expired: () => `${PROOF_FIELD}: the challenge has expired: solve a new one`,
   other_petition: () => `${PROOF_FIELD}: the challenge was issued for another petition`,
+  too_easy: () => `${PROOF_FIELD}: the petition now asks for a harder proof of work than this challenge's: solve a new one`,
   used: () => `${PROOF_FIELD}: the challenge was already used for a signature: solve a new one`,
 };
 
@@ -76,17 +80,21 @@ export class ProofOfWork {
     this.#now = options.now ?? Date.now;
   }
 
-  /** A new challenge for a petition. With the proof turned off, a trivial one, so the form works the same. */
+  /**
+   * A new challenge for a petition. With the proof turned off, a trivial one, so the form works
+   * the same. Its `maxnumber` is also a parameter of the salt, which the signature covers: a
+   * solution says, unforgeably, how hard its challenge was (accept() compares that with now).
+   */
   async challenge(petitionId: number): Promise<Challenge> {
-    const difficulty = this.#options.difficultyOf(petitionId);
+    const maxnumber = Math.max(this.#options.difficultyOf(petitionId), 1);
     const challenge = await createChallenge({
       algorithm: PROOF_ALGORITHM,
       hmacKey: await this.#hmacKey(),
-      maxNumber: Math.max(difficulty, 1),
+      maxNumber: maxnumber,
       expires: new Date(this.#now() + CHALLENGE_LIFETIME_SECONDS * 1000),
-      params: { petition: String(petitionId) },
+      params: { petition: String(petitionId), maxnumber: String(maxnumber) },
     });
-    return { ...challenge, algorithm: PROOF_ALGORITHM, maxnumber: Math.max(difficulty, 1) };
+    return { ...challenge, algorithm: PROOF_ALGORITHM, maxnumber };
   }
 
   /**
@@ -95,7 +103,8 @@ export class ProofOfWork {
    * spent before (two submissions racing with one proof: one wins).
    */
   async accept(petitionId: number, proof: unknown): Promise<void> {
-    if (this.#options.difficultyOf(petitionId) === 0) return;
+    const difficulty = this.#options.difficultyOf(petitionId);
+    if (difficulty === 0) return;
     if (proof === undefined || proof === null) throw refused(petitionId, 'missing');
     const parsed = v.safeParse(proofSchema, proof);
     if (!parsed.success) throw refused(petitionId, 'malformed');
@@ -106,6 +115,10 @@ export class ProofOfWork {
     const now = this.#now();
     if (!(now < expiresAt)) throw refused(petitionId, 'expired');
     if (params['petition'] !== String(petitionId)) throw refused(petitionId, 'other_petition');
+    // Raising a petition's difficulty applies to challenges already out: one issued easier (or
+    // before difficulties were bound, without the parameter) is refused, and the form solves a
+    // new one. A challenge harder than needed, after the difficulty went down, still counts.
+    if (!(Number(params['maxnumber']) >= difficulty)) throw refused(petitionId, 'too_easy');
     if (!(await this.#options.used.use(parsed.output.challenge, expiresAt, now))) throw refused(petitionId, 'used');
   }
 

@@ -34,6 +34,8 @@ describe('the proof of work at the proxy', () => {
       petitionCount: 3,
       petitionConfig: (id) => ({ proofOfWork: [DIFFICULTY.first, DIFFICULTY.second, 0][id - 1] }),
       proxy: { now: () => clock },
+      // This file fetches more challenges than a network may in a minute (challenge-limit.test.ts).
+      config: { rateLimit: { signaturesPerIpPerMinute: 1000, challengesPerIpPerMinute: 1000 } },
     });
     await stack.start();
     await keysDecided(stack.proxy!);
@@ -54,7 +56,7 @@ describe('the proof of work at the proxy', () => {
   };
   const delivered = () => stack.relay.count(`POST /v1/petitions/${first}/signatures`);
 
-  test('a challenge: altcha v1, signed, its difficulty the petition\'s, bound to it, expiring in 30 minutes, never cached', async () => {
+  test('a challenge: altcha v1, signed, its difficulty the petition\'s and bound into it, bound to the petition, expiring in 30 minutes, never cached', async () => {
     clock = Date.UTC(2026, 10, 24, 9, 0, 0, 400);
     const answer = await stack.call('GET', `/api/petitions/${first}/challenge`);
     assert.equal(answer.status, 200);
@@ -66,7 +68,7 @@ describe('the proof of work at the proxy', () => {
     assert.match(String(challenge.challenge), /^[0-9a-f]{64}$/);
     assert.match(String(challenge.signature), /^[0-9a-f]{64}$/);
     const expires = Math.floor(clock / 1000) + CHALLENGE_LIFETIME_SECONDS;
-    assert.match(String(challenge.salt), new RegExp(`^[0-9a-f]{24}\\?petition=${first}&expires=${expires}&$`));
+    assert.match(String(challenge.salt), new RegExp(`^[0-9a-f]{24}\\?petition=${first}&maxnumber=${DIFFICULTY.first}&expires=${expires}&$`));
     assert.equal(((await challengeFor(stack, second)) as { maxnumber: number }).maxnumber, DIFFICULTY.second);
     assert.equal((await stack.call('GET', '/api/petitions/999/challenge')).status, 404);
   });
