@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { openAdmin } from './admin.js';
 import type { ServiceAdmin } from './admin.js';
 import type { PetitionFieldsText } from './petitions/petition-fields.js';
+import { readPetitionRetainDays } from './retention/petition-retention.js';
 import { checkBackupSource } from './store/engines/sqlite-backup.js';
 import { DEFAULT_DB, required, UsageError, wholeNumber } from './command-arguments.js';
 
@@ -12,6 +13,13 @@ async function passwordFromStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+/** The petition's fields, then its own retention period when given (checked first: a refused period changes nothing). */
+async function updatePetition(admin: ServiceAdmin, id: number, text: PetitionFieldsText, retainDays: string | undefined): Promise<object> {
+  if (retainDays !== undefined) readPetitionRetainDays(retainDays);
+  const petition = await admin.updatePetition(id, text);
+  return retainDays === undefined ? petition : { ...petition, ...(await admin.setRetention(id, retainDays)) };
 }
 
 export async function runAdmin(args: string[]): Promise<void> {
@@ -34,6 +42,7 @@ export async function runAdmin(args: string[]): Promise<void> {
       'end-at': { type: 'string' },
       url: { type: 'string' },
       'image-url': { type: 'string' },
+      'retain-days-after-close': { type: 'string' },
       petition: { type: 'string' },
       count: { type: 'string' },
       out: { type: 'string' },
@@ -57,7 +66,7 @@ export async function runAdmin(args: string[]): Promise<void> {
   const actions: Record<string, (admin: ServiceAdmin) => unknown> = {
     'create-consumer': (admin) => admin.createConsumer(required('name', values.name)),
     'create-petition': (admin) => admin.createPetition({ ...petitionText, title: required('title', values.title) }),
-    'update-petition': (admin) => admin.updatePetition(wholeNumber('ID', id, 1), petitionText),
+    'update-petition': (admin) => updatePetition(admin, wholeNumber('ID', id, 1), petitionText, values['retain-days-after-close']),
     petition: (admin) => admin.petition(wholeNumber('ID', id, 1)),
     seed: (admin) => admin.seed(wholeNumber('petition', values.petition, 1), wholeNumber('count', values.count, 1)),
     delivery: (admin) => admin.delivery(wholeNumber('PETITION_ID', id, 1), required('out', values.out)),

@@ -10,6 +10,7 @@ import type { NewOperator } from './operators/operators.js';
 import type { PetitionFieldsText } from './petitions/petition-fields.js';
 import { createPetition, existingPetition, updatePetition } from './petitions/petition-writes.js';
 import { petitionResource } from './petitions/petitions.js';
+import { setPetitionRetention } from './retention/petition-retention.js';
 import { addPaperBatch, previewPaper, removePaperBatch } from './paper/paper-batches.js';
 import type { PaperPreview } from './paper/paper-batches.js';
 import { fileSizeProblem } from './paper/paper-sheet.js';
@@ -93,6 +94,8 @@ export interface ServiceAdmin {
   createPetition(fields: string | PetitionFieldsText): Promise<{ petition_id: number }>;
   /** Changes the fields given; the others stay. Returns the petition as the API shows it. */
   updatePetition(id: number, fields: PetitionFieldsText): Promise<PetitionResource>;
+  /** The petition's own retention period in days, or `default` for the service's (src/service/retention/). */
+  setRetention(id: number, days: string): Promise<{ retain_days_after_close: number | null }>;
   petition(id: number): Promise<PetitionResource>;
   seed(petitionId: number, count: number): Promise<{ inserted: number }>;
   /** The petition's delivery PDF for its targets, written to `out` (mode 0600). */
@@ -151,6 +154,7 @@ export async function openAdmin(database: string): Promise<ServiceAdmin> {
       petition_id: await createPetition(store, typeof fields === 'string' ? { title: fields } : fields, COMMAND_LINE),
     }),
     updatePetition: async (id, fields) => petitionResource(await updatePetition(store, id, fields, COMMAND_LINE), Date.now()),
+    setRetention: async (id, days) => ({ retain_days_after_close: await setPetitionRetention(store, id, days, COMMAND_LINE) }),
     petition: async (id) => petitionResource(await existingPetition(store, id), Date.now()),
     seed: async (petitionId, count) => {
       const seeded = await seedSignatures(store, petitionId, count);

@@ -8,6 +8,7 @@ import { DatabaseNotWritableError } from './store/engines/store-engine.js';
 import { smtpSettingsProblem } from './confirmation/mailer.js';
 import type { SmtpSettings } from './confirmation/mailer.js';
 import { OperatorError } from './errors/operator-error.js';
+import { readRetainDays, RETAIN_DAYS_RULE } from './retention/retention-period.js';
 import { CopyFailedError } from './errors/copy-failed-error.js';
 import { checkCallbackUrl } from './auth-keys/callback-address.js';
 import type { AlertWebhook } from './alerts/alert-delivery.js';
@@ -26,16 +27,20 @@ const USAGE = `usage:
                          [--smtp smtp://user:password@mail.example.org:587] [--mail-from "Petitions <petitions@example.org>"]
                          [--alert-webhook https://ops.example.org/hooks/petitions] [--trend-window 60] [--trend-threshold 20] [--trend-share 20]
                          [--metrics 127.0.0.1:9464] [--log-format text|json] [--log-level debug|info|warn|error]
+                         [--retain-days-after-close 180]
       (PETITION_SMTP_URL and PETITION_MAIL_FROM in the environment stand for --smtp and --mail-from;
        DATABASE_URL for --db, which keeps a database password off the command line;
        --db-wait: seconds to wait, retrying, for a PostgreSQL not reachable yet at start; 0 tries once;
        PETITION_ALERT_SECRET, at least 32 characters, signs the --alert-webhook posts and is required with it;
-       --metrics: serve /metrics (Prometheus) on this address of its own, never on the public port; off by default)
+       --metrics: serve /metrics (Prometheus) on this address of its own, never on the public port; off by default;
+       --retain-days-after-close (or PETITION_RETAIN_DAYS_AFTER_CLOSE): days after a petition closes when its signers'
+       personal data is erased, 1 to 3650; off by default (kept until an operator erases); a petition's own period overrides it)
   petition-embed service admin create-operator --db DATABASE --email EMAIL [--password-stdin]
   petition-embed service admin reset-operator-password --db DATABASE --email EMAIL [--password-stdin]
   petition-embed service admin create-consumer --db DATABASE --name NAME
   petition-embed service admin create-petition --db DATABASE --title TEXT ${PETITION_FLAGS}
   petition-embed service admin update-petition --db DATABASE ID [--title TEXT] ${PETITION_FLAGS} [--no-confirm-signers] [--clear-targets]
+                                               [--retain-days-after-close DAYS|default]
   petition-embed service admin petition --db DATABASE ID
   petition-embed service admin seed --db DATABASE --petition N --count C
   petition-embed service admin delivery --db DATABASE PETITION_ID --out FILE.pdf
@@ -104,6 +109,7 @@ function parseServiceArgs(args: string[]) {
       metrics: { type: 'string' },
       'log-format': { type: 'string', default: 'text' },
       'log-level': { type: 'string', default: 'info' },
+      'retain-days-after-close': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -167,7 +173,16 @@ async function start(values: ServiceValues, signal: AbortSignal): Promise<Runnin
     },
     ipv6Prefix: ipv6Prefix(values['ipv6-prefix']),
     databaseWait: { maxWaitMs: wholeNumber('db-wait', values['db-wait'], 0) * 1000, signal },
+    retainDaysAfterClose: retainDaysAfterClose(values['retain-days-after-close'] ?? process.env['PETITION_RETAIN_DAYS_AFTER_CLOSE']),
   });
+}
+
+/** Unset (or empty in the environment): no period, personal data kept until an operator erases it. */
+function retainDaysAfterClose(text: string | undefined): number | null {
+  if (text === undefined || text === '') return null;
+  const days = readRetainDays(text);
+  if (days === undefined) throw new UsageError(`--retain-days-after-close: ${RETAIN_DAYS_RULE}`);
+  return days;
 }
 
 function logger(format: string, level: string): Logger {

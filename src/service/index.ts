@@ -47,6 +47,7 @@ import type { Logger } from '../shared/observability/logger.js';
 import { startMetricsListener, type MetricsAddress, type MetricsListener } from '../shared/observability/metrics-listener.js';
 import { serviceObservability } from './metrics/service-observability.js';
 import { withRequestId } from './http/request-id.js';
+import { RetentionSweep } from './retention/retention-sweep.js';
 
 export interface ServiceOptions {
   /**
@@ -102,6 +103,13 @@ export interface ServiceOptions {
   alertWebhook?: AlertWebhook;
   /** The trending rule's settings (defaults in alerts/trending-rule.ts) and how often it runs. */
   trend?: TrendOptions;
+  /**
+   * Days after a petition closes when its signers' personal data is erased (`--retain-days-after-close`,
+   * src/service/retention/); a petition's own period overrides it. Default: none, kept until an operator erases.
+   */
+  retainDaysAfterClose?: number | null;
+  /** How often the retention sweep runs; default a minute. Tests shorten it. */
+  retentionSweepEveryMs?: number;
 }
 
 export interface RunningService {
@@ -164,6 +172,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     warnLog,
     () => mailer?.poll(),
   );
+  const retention = new RetentionSweep({
+    store,
+    serviceDays: options.retainDaysAfterClose ?? null,
+    // The checkpointer exists by the time the sweep starts; on PostgreSQL there is no WAL to empty.
+    truncateWal: () => checkpointer?.truncate() ?? Promise.resolve(),
+    log,
+    everyMs: options.retentionSweepEveryMs,
+  });
   const lookups = new SubmissionLookups(store);
   const screen = new SubmissionScreen(store);
   const queue = new SignatureQueue(store, health, lookups, () => mailer?.poll(), metrics);
@@ -210,6 +226,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       mailConfigured: options.smtp !== undefined,
       onDeliveryQueued: () => delivery.poll(),
       log,
+      retention,
     }),
   );
   app.route(
@@ -260,6 +277,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   alerts.start();
   mailer.start();
   health.start();
+  retention.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -284,6 +302,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         await delivery.stop();
         await alerts?.stop();
         await mailer?.stop();
+        await retention.stop();
         if (onPostgres) await instance.stop();
         await checkpointer?.stop();
         await store.db.close();

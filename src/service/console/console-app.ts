@@ -10,6 +10,7 @@ import { errorCode } from '../errors/error-code.js';
 import { OperatorError } from '../errors/operator-error.js';
 import { securePageHeaders } from '../http/page-style.js';
 import { alertRoutes } from './abuse/alert-routes.js';
+import { retentionRoutes } from './petitions/retention-routes.js';
 import { auditRoutes } from './access/audit-routes.js';
 import { blockListRoutes } from './abuse/block-list-routes.js';
 import { bulkInvalidationRoutes } from './abuse/bulk-invalidation-routes.js';
@@ -76,6 +77,7 @@ export function consoleApp(deps: ConsoleDependencies): Hono<ConsoleEnv> {
   app.route('/', blockListRoutes(deps));
   app.route('/', bulkInvalidationRoutes(deps));
   app.route('/', paperRoutes(deps));
+  app.route('/', retentionRoutes(deps));
   app.route('/', alertRoutes(deps));
   app.route('/', auditRoutes(deps));
   app.all('*', async (c) => c.html(notFoundPage(c.get('session') ?? null), 404));

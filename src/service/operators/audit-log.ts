@@ -13,11 +13,14 @@ export type Actor =
   | { kind: 'operator'; operatorId: number; email: string }
   | { kind: 'command-line' }
   | { kind: 'signer' }
-  | { kind: 'sign-in-form' };
+  | { kind: 'sign-in-form' }
+  /** The service itself, erasing personal data when a petition's retention period ends (src/service/retention/). */
+  | { kind: 'retention' };
 
 export const COMMAND_LINE: Actor = { kind: 'command-line' };
 export const SIGNER: Actor = { kind: 'signer' };
 export const SIGN_IN_FORM: Actor = { kind: 'sign-in-form' };
+export const RETENTION: Actor = { kind: 'retention' };
 
 export type AuditAction =
   | 'operator created'
@@ -48,13 +51,15 @@ export type AuditAction =
   | 'paper batch removed'
   | 'consumer created'
   | 'signatures seeded'
-  | 'database backed up';
+  | 'database backed up'
+  | 'retention period set'
+  | 'personal data erased';
 
 const AUDIT_PAGE_SIZE = 50;
 
 function actorName(actor: Actor): string {
   if (actor.kind === 'operator') return actor.email;
-  const names = { 'command-line': 'command line', signer: 'signer (withdrawal link)', 'sign-in-form': 'sign-in form' } as const;
+  const names = { 'command-line': 'command line', signer: 'signer (withdrawal link)', 'sign-in-form': 'sign-in form', retention: 'retention period' } as const;
   return names[actor.kind];
 }
 

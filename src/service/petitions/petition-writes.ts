@@ -8,6 +8,7 @@ import type { PetitionFieldsText } from './petition-fields.js';
 import { petitionColumns, petitionFields } from './petitions.js';
 import type { PetitionRow, Store } from '../store/store.js';
 import { isUniqueViolation } from '../store/sql-errors.js';
+import { recordClosingOfWrite } from '../retention/petition-closing.js';
 
 export async function existingPetition(store: Store, id: number): Promise<PetitionRow> {
   const petition = await store.petitionById.get(id);
@@ -31,6 +32,7 @@ export function updatePetition(store: Store, id: number, text: PetitionFieldsTex
     const before = petitionFields(await existingPetition(store, id));
     const after = { ...before, ...changes };
     await writeUniqueUrl(() => store.updatePetition.run({ id, ...petitionColumns(after) }));
+    await recordClosingOfWrite(store, id, before, after, Date.now());
     const changed = (Object.keys(after) as Array<keyof typeof after>).filter(
       (name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]),
     );

@@ -20,6 +20,7 @@ import { changesRules, type RulesVersion } from './instances/rules-version.js';
 import { withdrawalStatements } from './signatures/withdrawal-store.js';
 import { petitionDeliveryStatements } from './campaign/petition-delivery-store.js';
 import { metricsStatements } from './instances/metrics-store.js';
+import { retentionStatements } from './retention/retention-store.js';
 import type {
   AuthKeyRequestRecord,
   AuthKeyRequestStatus,
@@ -163,6 +164,7 @@ export function createStore(db: SqlEngine) {
     ...petitionDeliveryStatements(db),
     ...paperStatements(db),
     ...metricsStatements(db),
+    ...retentionStatements(db),
   };
 }
 

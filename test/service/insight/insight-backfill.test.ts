@@ -43,10 +43,13 @@ const DROP_PAPER = `DROP INDEX signatures_by_paper_batch; ALTER TABLE signatures
 const DROP_SEARCH_SQLITE = `DROP TRIGGER search_signature_removed; DROP TABLE signature_search; DROP TABLE search_progress;
   CREATE INDEX signatures_by_name ON signatures(petition_id, name_key); CREATE INDEX signatures_by_surname ON signatures(petition_id, surname_key);
   CREATE INDEX signatures_by_postal_code ON signatures(petition_id, postal_key)`;
-const DROP_SQLITE = `${DROP_SEARCH_SQLITE}; ${DROP_OPT_INS_SQLITE}; ${DROP_PAPER}; DROP TRIGGER insight_signature_added; DROP TRIGGER insight_signature_removed; DROP TRIGGER insight_signature_changed;
+// And the retention period's (its opt-in trigger goes with the opt-ins' above, before its column).
+const DROP_RETENTION = `ALTER TABLE petitions DROP COLUMN retain_days_after_close; ALTER TABLE petitions DROP COLUMN closed_at;
+  ALTER TABLE petitions DROP COLUMN personal_data_erased_at; ALTER TABLE signatures DROP COLUMN erased_at`;
+const DROP_SQLITE = `${DROP_SEARCH_SQLITE}; ${DROP_OPT_INS_SQLITE}; ${DROP_RETENTION}; ${DROP_PAPER}; DROP TRIGGER insight_signature_added; DROP TRIGGER insight_signature_removed; DROP TRIGGER insight_signature_changed;
   DROP TABLE insight_hours; DROP TABLE insight_places; DROP TABLE insight_sources; DROP TABLE insight_confirmations;
   PRAGMA user_version = ${MIGRATIONS.indexOf(INSIGHT_MIGRATIONS[0]!)}`;
-const DROP_POSTGRES = `${DROP_OPT_INS_POSTGRES}; ${DROP_PAPER}; DROP TABLE insight_hours, insight_places, insight_sources, insight_confirmations;
+const DROP_POSTGRES = `${DROP_OPT_INS_POSTGRES}; ${DROP_RETENTION}; ${DROP_PAPER}; DROP TABLE insight_hours, insight_places, insight_sources, insight_confirmations;
   DROP TRIGGER insight_signatures_added ON signatures; DROP TRIGGER insight_signature_changed ON signatures;
   DROP TRIGGER insight_signature_removed ON signatures;
   DROP FUNCTION insight_signatures_added(); DROP FUNCTION insight_signature_changed(); DROP FUNCTION insight_count(signatures, integer);

@@ -72,6 +72,8 @@ export function petitionPage(options: {
   notice?: string;
   /** The petition's trending alerts (alert-pages.ts). */
   alerts: Html;
+  /** When its signers' personal data goes (retention-pages.ts). */
+  retention: Html;
 }): Html {
   const { session, petition, counts } = options;
   const closed = isClosed(petition, Date.now());
@@ -103,6 +105,7 @@ ${options.alerts}
 <dt>Awaiting confirmation</dt><dd>${count(counts.unconfirmed)}</dd>
 <dt>Invalidated</dt><dd>${count(counts.invalidated)}</dd>
 </dl>
+${options.retention}
 <h2>Petition</h2>
 <dl class="summary">
 <dt>Status</dt><dd>${closed ? (petition.status === 'closed' ? 'Closed' : 'Closed (its end has passed)') : 'Open'}</dd>

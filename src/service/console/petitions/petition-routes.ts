@@ -14,6 +14,8 @@ import { CONSOLE_PATH, field, pathId } from '../shell/console-env.js';
 import { doneNotice } from '../shell/done-notices.js';
 import { notFoundPage } from '../shell/error-pages.js';
 import { ALERTS_SHOWN, alertTable } from '../abuse/alert-pages.js';
+import { retentionState } from '../../retention/retention-state.js';
+import { retentionSummary } from './retention-pages.js';
 import { closeConfirmationPage, formValues, petitionFormPage, petitionListPage, petitionPage, petitionProblems } from './petition-pages.js';
 import type { PetitionCounts, PetitionFormValues } from './petition-pages.js';
 
@@ -101,6 +103,7 @@ export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
         mailConfigured: deps.mailConfigured,
         notice: doneNotice(c.req.query('done')),
         alerts: alertTable(c.get('session'), await store.alertsOfPetition.all(petition.id, ALERTS_SHOWN), 'petition'),
+        retention: retentionSummary(petition.id, retentionState((await store.petitionRetention.get(petition.id))!, deps.retention.serviceDays, Date.now())),
       }),
     );
   });

@@ -7,6 +7,7 @@ import type { ConsoleSession } from '../../operators/console-sessions.js';
 import type { DatabaseHealth } from '../../store/database-health.js';
 import type { SignInLimit } from '../../limits/sign-in-limit.js';
 import type { Store } from '../../store/store.js';
+import type { RetentionSweep } from '../../retention/retention-sweep.js';
 
 export type FormFields = Record<string, string>;
 
@@ -30,6 +31,8 @@ export interface ConsoleDependencies {
   /** A key request was decided: its callback goes out now rather than at the next poll. */
   onDeliveryQueued: () => void;
   log: (line: string) => void;
+  /** The retention period's sweep: the service's period, and the operator's early erasure. */
+  retention: RetentionSweep;
 }
 
 export const CONSOLE_PATH = '/admin';

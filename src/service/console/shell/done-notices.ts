@@ -20,6 +20,8 @@ const DONE_NOTICES: Record<string, string> = {
   'paper-added': 'The paper signatures are added: they count and are listed with the others.',
   'paper-removed': 'The paper batch is removed: its signatures no longer count and have left the list.',
   'alert-dismissed': 'The alert is dismissed. It is raised again only after its group has been quiet for a whole window.',
+  'retention-set': 'The retention period is saved.',
+  'personal-data-erased': 'The signers’ personal data is erased. The count and the public list are unchanged.',
 };
 
 export function doneNotice(id: string | undefined): string | undefined {
