@@ -49,7 +49,10 @@ async function openedCopy(dir: string, commitDir: string): Promise<string> {
   return url;
 }
 
-for (const commit of readdirSync(fixtures).sort()) {
+const commits = readdirSync(fixtures, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+test('fixtures of at least e44bc95 and be559d9 are there', () => assert.deepEqual(['be559d9', 'e44bc95'].filter((commit) => !commits.includes(commit)), []));
+
+for (const commit of commits) {
   const commitDir = join(fixtures, commit);
   const manifest = JSON.parse(readFileSync(join(commitDir, 'manifest.json'), 'utf8')) as Manifest;
   const made = onPostgres ? manifest.postgres : manifest.sqlite;
