@@ -20,6 +20,7 @@ import { DEFAULT_CONNECTION_LIMITS, capConnections, serverTimeouts } from '../sh
 import type { ConnectionLimits } from '../shared/connection-limits.js';
 import { DatabaseHealth } from './store/database-health.js';
 import { SubmissionScreen } from './abuse/submission-screen.js';
+import { ConfirmationRecheck } from './abuse/confirmation-recheck.js';
 import type { ScreenedSubmission } from './signatures/signature-submission.js';
 import { openDatabase } from './store/engines/database.js';
 import { answerMalformedRequests } from '../shared/malformed-http.js';
@@ -231,7 +232,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   );
   app.route(
     '/confirm',
-    confirmationRoutes({ store, codeLimit: new ConfirmationCodeLimit(store, ipv6Prefix), clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown' }),
+    confirmationRoutes({ store, recheck: new ConfirmationRecheck(store, screen), codeLimit: new ConfirmationCodeLimit(store, ipv6Prefix), clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown' }),
   );
   app.route('/withdraw', withdrawalRoutes(store));
 

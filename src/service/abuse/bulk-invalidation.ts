@@ -4,7 +4,8 @@
 // positions are renumbered densely in chunks (listed-positions.ts's renumberListed), so the API's
 // pages, the console and the CSV export follow at once. A restored signature goes back to its
 // place in time order (signed_on, then id). The audit entry names the batch, the filter and the
-// counts, never a signer. Signatures awaiting confirmation are not taken: they do not count yet.
+// counts, never a signer. Signatures awaiting confirmation are not taken: they do not count yet;
+// confirmation-recheck.ts applies a batch to one when it is confirmed.
 // Tens of thousands of rows are written a chunk at a time, with a turn of the event loop between
 // chunks, so the service's thread is never held for the whole change (heavy-jobs.ts: one bulk
 // change of a petition at a time).

@@ -39,19 +39,22 @@ export class SubmissionScreen {
 
   /** Throws the refusal, if any: 400 for a disposable domain, 403 for a blocked signer. */
   async check(submission: ScreenedSubmission): Promise<void> {
-    const domain = emailDomain(submission.email);
-    if (isDisposableDomain(domain)) throw new ApiError(400, [DISPOSABLE_EMAIL]);
+    if (isDisposableDomain(emailDomain(submission.email))) throw new ApiError(400, [DISPOSABLE_EMAIL]);
+    if (await this.blocks(submission)) throw new ApiError(403, [SIGNATURE_NOT_ACCEPTED]);
+  }
+
+  /** Whether a block list takes this signer now: at submission, and again when a waiting signature is confirmed (confirmation-recheck.ts). */
+  async blocks(signer: ScreenedSubmission): Promise<boolean> {
     await this.#fresh();
-    const address = submission.clientAddress === undefined ? undefined : parseIp(submission.clientAddress);
-    const domains = domainAndParents(domain);
-    for (const lists of [this.#lists.get(0), this.#lists.get(submission.petitionId)]) {
-      if (!lists) continue;
-      const blocked =
-        lists.emails.has(submission.emailIdentity) ||
-        domains.some((candidate) => lists.domains.has(candidate)) ||
-        (address !== undefined && lists.ranges.some((range) => inRange(address, range)));
-      if (blocked) throw new ApiError(403, [SIGNATURE_NOT_ACCEPTED]);
-    }
+    const address = signer.clientAddress === undefined ? undefined : parseIp(signer.clientAddress);
+    const domains = domainAndParents(emailDomain(signer.email));
+    return [this.#lists.get(0), this.#lists.get(signer.petitionId)].some(
+      (lists) =>
+        lists !== undefined &&
+        (lists.emails.has(signer.emailIdentity) ||
+          domains.some((candidate) => lists.domains.has(candidate)) ||
+          (address !== undefined && lists.ranges.some((range) => inRange(address, range)))),
+    );
   }
 
   async #fresh(): Promise<void> {

@@ -5,7 +5,7 @@
 // (its link does not), and the page limits wrong codes per client address (code-limit.ts).
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { emailIdentity } from '../signatures/email-identity.js';
-import { confirmWaiting, type ConfirmationOutcome } from './signer-confirmation.js';
+import { confirmWaiting, type ConfirmationOutcome, type ConfirmationRecheck } from './signer-confirmation.js';
 import type { Store } from '../store/store.js';
 
 export const CODE_TRIES_PER_SIGNATURE = 5;
@@ -28,14 +28,14 @@ export type CodeOutcome = ConfirmationOutcome | { kind: 'wrong' };
  * try is counted against every live code of the address before any is compared, in one
  * statement, so concurrent guesses get no more tries than sequential ones.
  */
-export function confirmWithCode(store: Store, email: string, code: string, now: number): Promise<CodeOutcome> {
+export function confirmWithCode(store: Store, recheck: ConfirmationRecheck, email: string, code: string, now: number): Promise<CodeOutcome> {
   return store.db.transaction(async (): Promise<CodeOutcome> => {
     const candidates = await store.tryConfirmationCodes.all({ email_identity: emailIdentity(email), now, max_tries: CODE_TRIES_PER_SIGNATURE });
     for (const candidate of candidates) {
       const expected = Buffer.from(candidate.code_hash, 'hex');
       if (!timingSafeEqual(expected, Buffer.from(confirmationCodeHash(candidate.signature_id, code), 'hex'))) continue;
       const confirmation = (await store.confirmationOfSignature.get(candidate.signature_id))!;
-      return confirmWaiting(store, confirmation, now);
+      return confirmWaiting(store, recheck, confirmation, now);
     }
     return { kind: 'wrong' };
   });

@@ -55,6 +55,12 @@ export function closedPage(lang: SignerLanguage, petition: PetitionRow): Html {
   return signerPage(lang, messages.closedTitle, html`<p>${messages.closedText}</p>${petitionLink(lang, petition)}`);
 }
 
+/** The operator's block lists or a bulk invalidation took the signature before it was confirmed. */
+export function refusedPage(lang: SignerLanguage, petition: PetitionRow): Html {
+  const messages = SIGNER_MESSAGES[lang];
+  return signerPage(lang, messages.refusedTitle, html`<p>${messages.refusedText}</p>${petitionLink(lang, petition)}`);
+}
+
 export function unknownLinkPage(lang: SignerLanguage): Html {
   const messages = SIGNER_MESSAGES[lang];
   return signerPage(lang, messages.invalidTitle, html`<p>${messages.invalidText}</p>`);

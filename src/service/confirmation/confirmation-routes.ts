@@ -4,12 +4,12 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { closedPage, confirmedPage, confirmPage, unknownLinkPage } from './confirmation-pages.js';
+import { closedPage, confirmedPage, confirmPage, refusedPage, unknownLinkPage } from './confirmation-pages.js';
 import { codePage, type CodeForm, type CodeProblem } from './code-pages.js';
 import { CODE_PATTERN, confirmWithCode } from './confirmation-code.js';
 import type { ConfirmationCodeLimit } from '../limits/confirmation-code-limit.js';
 import { securePageHeaders } from '../http/page-style.js';
-import { confirmSignature, readConfirmationLink } from './signer-confirmation.js';
+import { confirmSignature, readConfirmationLink, type ConfirmationRecheck } from './signer-confirmation.js';
 import { pageLanguage, preferredLanguage, type SignerLanguage } from './signer-language.js';
 import { SIGNER_CONTROL_MESSAGES } from './signer-control-messages.js';
 import type { Store } from '../store/store.js';
@@ -18,6 +18,8 @@ type SignerContext = Context<{ Bindings: HttpBindings }>;
 
 export interface ConfirmationRouteOptions {
   store: Store;
+  /** The block lists and bulk invalidations asked again at confirmation (src/service/abuse/confirmation-recheck.ts). */
+  recheck: ConfirmationRecheck;
   codeLimit: ConfirmationCodeLimit;
   /** The client address the per-address limits key on. */
   clientAddress: (c: SignerContext) => string;
@@ -31,7 +33,7 @@ function formText(body: Record<string, unknown>, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function confirmationRoutes({ store, codeLimit, clientAddress }: ConfirmationRouteOptions): Hono<{ Bindings: HttpBindings }> {
+export function confirmationRoutes({ store, recheck, codeLimit, clientAddress }: ConfirmationRouteOptions): Hono<{ Bindings: HttpBindings }> {
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.use('*', async (c, next) => {
     securePageHeaders(c);
@@ -60,12 +62,14 @@ export function confirmationRoutes({ store, codeLimit, clientAddress }: Confirma
       c.header('Retry-After', String(wait));
       return c.html(codePage(lang, c.req.path, form, [{ field: 'code', message: messages.tooManyCodes(Math.ceil(wait / 60)) }]), 429);
     }
-    const outcome = await confirmWithCode(store, form.email, form.code, Date.now());
+    const outcome = await confirmWithCode(store, recheck, form.email, form.code, Date.now());
     switch (outcome.kind) {
       case 'confirmed':
         return c.html(confirmedPage(lang, outcome.petition));
       case 'closed':
         return c.html(closedPage(lang, outcome.petition), 410);
+      case 'refused':
+        return c.html(refusedPage(lang, outcome.petition), 403);
       default:
         return c.html(codePage(lang, c.req.path, form, [{ field: 'code', message: messages.codeWrong }]), 400);
     }
@@ -84,12 +88,14 @@ export function confirmationRoutes({ store, codeLimit, clientAddress }: Confirma
   });
 
   app.post('/:token', async (c) => {
-    const outcome = await confirmSignature(store, c.req.param('token'), Date.now());
+    const outcome = await confirmSignature(store, recheck, c.req.param('token'), Date.now());
     switch (outcome.kind) {
       case 'confirmed':
         return c.html(confirmedPage(outcome.lang, outcome.petition));
       case 'closed':
         return c.html(closedPage(outcome.lang, outcome.petition), 410);
+      case 'refused':
+        return c.html(refusedPage(outcome.lang, outcome.petition), 403);
       case 'unknown':
         return notFound(c);
     }

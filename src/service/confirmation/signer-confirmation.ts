@@ -69,26 +69,43 @@ export async function readConfirmationLink(store: Store, token: string, now: num
 export type ConfirmationOutcome =
   | { kind: 'confirmed'; lang: SignerLanguage; petition: PetitionRow }
   | { kind: 'closed'; lang: SignerLanguage; petition: PetitionRow }
+  | { kind: 'refused'; lang: SignerLanguage; petition: PetitionRow }
   | { kind: 'unknown' };
 
+/**
+ * Asked in the confirmation's transaction, after the petition's row is locked: whether the block
+ * lists or a bulk invalidation made since the signature arrived now take it (and if so, applied:
+ * src/service/abuse/confirmation-recheck.ts). Null when it may count.
+ */
+export interface ConfirmationRecheck {
+  refusal(signatureId: number): Promise<string | null>;
+}
+
 /** The button was pressed: the link's signature is confirmed (confirmWaiting). */
-export function confirmSignature(store: Store, token: string, now: number): Promise<ConfirmationOutcome> {
+export function confirmSignature(store: Store, recheck: ConfirmationRecheck, token: string, now: number): Promise<ConfirmationOutcome> {
   return store.db.transaction(async (): Promise<ConfirmationOutcome> => {
     const confirmation = await store.confirmationByTokenHash.get(secretTokenHash(token));
     if (!confirmation || confirmation.expires_at <= now) return { kind: 'unknown' };
-    return confirmWaiting(store, confirmation, now);
+    return confirmWaiting(store, recheck, confirmation, now);
   });
 }
 
 /**
  * In the caller's transaction: the signature counts from now, takes the next listed position
  * (unless its signer chose to be hidden) and its link and code are used up. A petition that
- * closed meanwhile takes no more signatures, confirmed or not.
+ * closed meanwhile takes no more signatures, confirmed or not; nor does one the operator's
+ * block lists or bulk invalidations now take (the recheck).
  */
-export async function confirmWaiting(store: Store, confirmation: ConfirmationByToken, now: number): Promise<ConfirmationOutcome> {
+export async function confirmWaiting(
+  store: Store,
+  recheck: ConfirmationRecheck,
+  confirmation: ConfirmationByToken,
+  now: number,
+): Promise<ConfirmationOutcome> {
   const petition = (await store.petitionForUpdate.get(confirmation.petition_id))!;
   const lang = signerLanguage(confirmation.lang);
   if (isClosed(petition, now)) return { kind: 'closed', lang, petition };
+  if ((await recheck.refusal(confirmation.signature_id)) !== null) return { kind: 'refused', lang, petition };
   const position = confirmation.hidden === 1 ? null : petition.last_listed_position + 1;
   await store.deleteConfirmation.run(confirmation.signature_id);
   await store.markSignatureConfirmed.run({ id: confirmation.signature_id, listed_position: position, now });

@@ -22,6 +22,9 @@ export interface SignerMessages {
   invalidText: string;
   closedTitle: string;
   closedText: string;
+  /** The operator's block lists or a bulk invalidation took the signature before it was confirmed: not an outage, nothing to retry. */
+  refusedTitle: string;
+  refusedText: string;
   petitionLink: string;
 }
 
@@ -43,6 +46,8 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
       'It has been used already, it has expired (links work for 7 days), or a newer email replaced it. If your signature is not confirmed yet, sign the petition again to get a new link.',
     closedTitle: 'This petition is closed',
     closedText: 'It closed before your signature was confirmed, so your signature was not added.',
+    refusedTitle: 'This signature cannot be accepted',
+    refusedText: 'This petition’s organisers do not accept this signature, so it was not added. Trying again will not change that.',
     petitionLink: 'Go to the petition',
   },
   es: {
@@ -62,6 +67,8 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
       'Ya se ha usado, ha caducado (los enlaces funcionan durante 7 días) o lo ha sustituido un correo más reciente. Si tu firma aún no está confirmada, vuelve a firmar la petición para recibir un enlace nuevo.',
     closedTitle: 'Esta petición está cerrada',
     closedText: 'Se cerró antes de que confirmaras tu firma, así que tu firma no se ha añadido.',
+    refusedTitle: 'No se puede aceptar esta firma',
+    refusedText: 'Los organizadores de esta petición no aceptan esta firma, así que no se ha añadido. Volver a intentarlo no lo cambiará.',
     petitionLink: 'Ir a la petición',
   },
   fr: {
@@ -81,6 +88,8 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
       'Il a déjà été utilisé, il a expiré (les liens fonctionnent pendant 7 jours) ou un message plus récent l’a remplacé. Si votre signature n’est pas encore confirmée, signez à nouveau la pétition pour recevoir un nouveau lien.',
     closedTitle: 'Cette pétition est close',
     closedText: 'Elle a été close avant la confirmation de votre signature : celle-ci n’a donc pas été ajoutée.',
+    refusedTitle: 'Cette signature ne peut pas être acceptée',
+    refusedText: 'Les organisateurs de cette pétition n’acceptent pas cette signature : elle n’a donc pas été ajoutée. Réessayer n’y changera rien.',
     petitionLink: 'Aller à la pétition',
   },
   de: {
@@ -100,6 +109,8 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
       'Er wurde schon benutzt, ist abgelaufen (Links gelten 7 Tage) oder wurde durch eine neuere E-Mail ersetzt. Wenn Ihre Unterschrift noch nicht bestätigt ist, unterschreiben Sie die Petition noch einmal, um einen neuen Link zu erhalten.',
     closedTitle: 'Diese Petition ist geschlossen',
     closedText: 'Sie wurde geschlossen, bevor Ihre Unterschrift bestätigt war, deshalb wurde Ihre Unterschrift nicht hinzugefügt.',
+    refusedTitle: 'Diese Unterschrift kann nicht angenommen werden',
+    refusedText: 'Die Organisatoren dieser Petition nehmen diese Unterschrift nicht an, deshalb wurde sie nicht hinzugefügt. Ein neuer Versuch ändert daran nichts.',
     petitionLink: 'Zur Petition',
   },
   it: {
@@ -119,6 +130,8 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
       'È già stato usato, è scaduto (i link funzionano per 7 giorni) oppure un’email più recente lo ha sostituito. Se la tua firma non è ancora confermata, firma di nuovo la petizione per ricevere un nuovo link.',
     closedTitle: 'Questa petizione è chiusa',
     closedText: 'È stata chiusa prima che la tua firma fosse confermata, quindi la tua firma non è stata aggiunta.',
+    refusedTitle: 'Questa firma non può essere accettata',
+    refusedText: 'Gli organizzatori di questa petizione non accettano questa firma, quindi non è stata aggiunta. Riprovare non cambierà le cose.',
     petitionLink: 'Vai alla petizione',
   },
   pt: {
@@ -138,6 +151,8 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
       'Já foi usada, expirou (as ligações funcionam durante 7 dias) ou foi substituída por um email mais recente. Se a sua assinatura ainda não está confirmada, assine de novo a petição para receber uma nova ligação.',
     closedTitle: 'Esta petição está fechada',
     closedText: 'Foi fechada antes de a sua assinatura ser confirmada, por isso a sua assinatura não foi acrescentada.',
+    refusedTitle: 'Esta assinatura não pode ser aceite',
+    refusedText: 'Os organizadores desta petição não aceitam esta assinatura, por isso não foi acrescentada. Tentar de novo não muda isso.',
     petitionLink: 'Ir para a petição',
   },
   nl: {
@@ -157,6 +172,8 @@ export const SIGNER_MESSAGES: Record<SignerLanguage, SignerMessages> = {
       'Hij is al gebruikt, is verlopen (links werken 7 dagen) of is vervangen door een nieuwere e-mail. Is je handtekening nog niet bevestigd, onderteken de petitie dan opnieuw om een nieuwe link te krijgen.',
     closedTitle: 'Deze petitie is gesloten',
     closedText: 'Ze werd gesloten voordat je handtekening bevestigd was, dus je handtekening is niet toegevoegd.',
+    refusedTitle: 'Deze handtekening kan niet worden aanvaard',
+    refusedText: 'De organisatoren van deze petitie aanvaarden deze handtekening niet, dus ze is niet toegevoegd. Opnieuw proberen verandert dat niet.',
     petitionLink: 'Naar de petitie',
   },
 };

@@ -8,6 +8,8 @@ import { EVERY_COUNTRY } from '../../../src/shared/addresses/countries/every-cou
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { confirmWaiting, removeExpiredUnconfirmed } from '../../../src/service/confirmation/signer-confirmation.js';
+import { ConfirmationRecheck } from '../../../src/service/abuse/confirmation-recheck.js';
+import { SubmissionScreen } from '../../../src/service/abuse/submission-screen.js';
 import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
 import { createStore, type Store } from '../../../src/service/store/store.js';
 import { newWithdrawalToken } from '../../../src/shared/withdrawal-token.js';
@@ -188,7 +190,7 @@ describe('the counts follow what happens to signatures', () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(await sign(t, '2026-05-01T08:00:00.000Z', { country_code: 'IE' }));
     const confirmation = (await store.confirmationOfSignature.get(ids[0]!))!;
-    assert.equal((await store.db.transaction(() => confirmWaiting(store, confirmation, Date.parse('2026-05-02T09:30:00.000Z')))).kind, 'confirmed');
+    assert.equal((await store.db.transaction(() => confirmWaiting(store, new ConfirmationRecheck(store, new SubmissionScreen(store)), confirmation, Date.parse('2026-05-02T09:30:00.000Z')))).kind, 'confirmed');
     await readDatabase(f.t, (db) => db.prepare<[number, number]>('UPDATE signature_confirmations SET expires_at = ? WHERE signature_id = ?').run(Date.parse('2026-05-08T08:00:00.000Z'), ids[1]!));
     assert.equal(await removeExpiredUnconfirmed(store, Date.now()), 1);
 

@@ -47,8 +47,8 @@ export interface MatchExampleRow {
   signed_on: number;
 }
 
-const MATCHES = `petition_id = @petition_id AND state = 'counted'
-  AND (CAST(@ip_low AS TEXT) IS NULL OR client_ip BETWEEN @ip_low AND @ip_high)
+/** The filter's conditions, whatever the signature's state. */
+const FILTER = `(CAST(@ip_low AS TEXT) IS NULL OR client_ip BETWEEN @ip_low AND @ip_high)
   AND (CAST(@ip_skip_low AS TEXT) IS NULL OR client_ip NOT BETWEEN @ip_skip_low AND @ip_skip_high)
   AND (CAST(@domain AS TEXT) IS NULL OR email_domain = @domain OR email_domain LIKE @domain_suffix ESCAPE '\\')
   AND (CAST(@signed_from AS BIGINT) IS NULL OR signed_on >= @signed_from)
@@ -58,6 +58,8 @@ const MATCHES = `petition_id = @petition_id AND state = 'counted'
   AND (CAST(@source AS TEXT) IS NULL OR auth_key_request_id IN
         (SELECT id FROM auth_key_requests WHERE petition_id = @petition_id AND source = @source))
   AND (CAST(@name_like AS TEXT) IS NULL OR name_key LIKE @name_like ESCAPE '\\')`;
+
+const MATCHES = `petition_id = @petition_id AND state = 'counted' AND ${FILTER}`;
 
 export function invalidationStatements(db: SqlEngine) {
   return {
@@ -92,6 +94,19 @@ export function invalidationStatements(db: SqlEngine) {
       `INSERT INTO invalidation_batches (petition_id, filter, invalidated, created_at) VALUES (@petition_id, @filter, 0, @created_at) RETURNING id`,
     ),
     setBatchInvalidated: db.prepare<[number, number]>('UPDATE invalidation_batches SET invalidated = ? WHERE id = ?'),
+    /** A petition's batches not undone, made at or after `since`: those a signature waiting since then escaped. */
+    batchesStandingSince: db.prepare<[number, number], InvalidationBatchRow>(
+      'SELECT * FROM invalidation_batches WHERE petition_id = ? AND undone_at IS NULL AND created_at >= ? ORDER BY id',
+    ),
+    /** Whether a signature waiting for its confirmation matches a batch's filter. */
+    waitingMatches: db.prepare<InvalidationFilterParams & { signature_id: number }, { count: number }>(
+      `SELECT COUNT(*) AS count FROM signatures WHERE id = @signature_id AND petition_id = @petition_id AND state = 'unconfirmed' AND ${FILTER}`,
+    ),
+    /** A waiting signature joins the batch it escaped: invalidated with it, restored with it (then counted: its signer confirmed). */
+    invalidateWaiting: db.prepare<{ id: number; batch_id: number }>(
+      `UPDATE signatures SET state = 'invalidated', listed_position = NULL, invalidation_batch_id = @batch_id WHERE id = @id AND state = 'unconfirmed'`,
+    ),
+    countIntoBatch: db.prepare<[number]>('UPDATE invalidation_batches SET invalidated = invalidated + 1 WHERE id = ?'),
     markBatchUndone: db.prepare<{ id: number; undone_at: number; restored: number }>(
       'UPDATE invalidation_batches SET undone_at = @undone_at, restored = @restored WHERE id = @id',
     ),

@@ -2,7 +2,7 @@
 // (IPv4 as IPv4-mapped, ::ffff:a.b.c.d) as 32 lower-case hex digits. Fixed width, so text order
 // is address order on both engines, and a CIDR range is the plain text range BETWEEN low AND
 // high, answered by an index (bulk invalidation, trending alerts).
-import type { IpAddress, IpRange } from '../../../shared/ip-address.js';
+import { formatIpv6, type IpAddress, type IpRange } from '../../../shared/ip-address.js';
 
 const MAPPED_PREFIX = '00000000000000000000ffff';
 
@@ -12,6 +12,12 @@ function hex(bytes: Uint8Array): string {
 
 export function addressKey(address: Pick<IpAddress, 'bytes'>): string {
   return address.bytes.length === 4 ? MAPPED_PREFIX + hex(address.bytes) : hex(address.bytes);
+}
+
+/** The address a key stands for, as text: dotted IPv4 for the IPv4 keys, else IPv6. */
+export function addressOfKey(key: string): string {
+  const bytes = Uint8Array.from(key.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+  return key.startsWith(MAPPED_PREFIX) ? Array.from(bytes.subarray(12)).join('.') : formatIpv6(bytes);
 }
 
 /** Where IPv4 addresses are kept among the keys: ::ffff:0.0.0.0 to ::ffff:255.255.255.255. */

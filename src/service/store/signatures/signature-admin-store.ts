@@ -27,6 +27,8 @@ export interface SignatureRecord extends SignatureListRow {
   phone: string | null;
   reason: string | null;
   auth_key_request_id: number | null;
+  /** The signer's network address as address-key.ts keeps it. */
+  client_ip: string | null;
   /** How it was gathered; a paper one keeps its batch (src/service/paper/). */
   channel: 'online' | 'paper';
   paper_batch_id: number | null;
