@@ -170,6 +170,20 @@ describe('bulk invalidation', () => {
     assert.equal(matched((await preview({ from: '2030-01-01 11:00', before: '2030-01-01 12:00:01' })).text), 1);
   });
 
+  test('% and _ in a name pattern are letters, not wildcards; a domain takes its subdomains, never a longer name ending like it', async () => {
+    await sign([['client_address', '192.0.2.201']], { email: `pct.${process.pid}@lookalike.example.net`, first_name: 'Ann', last_name: '100% Lee' });
+    await sign([['client_address', '192.0.2.202']], { email: `und.${process.pid}@badlookalike.example.net`, first_name: 'Ann', last_name: 'X_Lee' });
+    await sign([['client_address', '192.0.2.203']], { email: `plain.${process.pid}@sub.lookalike.example.net`, first_name: 'Ann', last_name: '1000 Lee' });
+    await sign([['client_address', '192.0.2.204']], { email: `other.${process.pid}@example.net`, first_name: 'Ann', last_name: 'XY Lee' });
+    assert.equal(matched((await preview({ name: '100%' })).text), 1, '100% is not 100 followed by anything (1000 Lee)');
+    assert.equal(matched((await preview({ name: 'x_lee' })).text), 1, '_ is not any one letter (XY Lee would not match anyway; X_Lee does)');
+    assert.equal(matched((await preview({ name: 'ann x_' })).text), 1, 'Ann X_Lee, not Ann XY Lee');
+    assert.equal(matched((await preview({ name: 'ann 100%*' })).text), 1, 'a glob keeps % literal');
+    assert.equal(matched((await preview({ domain: 'lookalike.example.net' })).text), 2, 'the domain and its subdomain sub.lookalike.example.net');
+    assert.equal(matched((await preview({ domain: 'badlookalike.example.net' })).text), 1);
+    assert.equal(matched((await preview({ domain: 'example.net' })).text), 4, 'every subdomain of example.net');
+  });
+
   test('a filter that cannot be read is a form error at its field; none at all is refused; nothing changes', async () => {
     const countBefore = await count();
     for (const [filter, message] of [

@@ -37,8 +37,9 @@ after(async () => {
 const count = async () => (await getJson(t, `/v1/petitions/${t.petitionId}`)).body.signature_count as number;
 
 /** Signs from `address` and waits for the confirmation mail; answers its link and code. */
-async function signWaiting(email: string, address: string): Promise<{ link: string; code: string }> {
-  const response = await submitSignature(t, source, key, [...signerFields({ email }), ['client_address', address]]);
+async function signWaiting(email: string, address: string, hidden = false): Promise<{ link: string; code: string }> {
+  const fields = signerFields(hidden ? { email, hidden: 'true' } : { email });
+  const response = await submitSignature(t, source, key, [...fields, ['client_address', address]]);
   assert.equal(response.status, 202, await response.text());
   const [mail] = await eventually(() => catcher.mails.filter((m) => m.to === email), (mails) => mails.length > 0, 5000);
   assert.ok(mail?.link && mail.code);
@@ -57,6 +58,10 @@ async function consolePost(page: string, path: string, form: Record<string, stri
 const bulkPage = () => `/admin/petitions/${t.petitionId}/bulk-invalidation`;
 const invalidate = (filter: Record<string, string>) => consolePost(bulkPage(), bulkPage(), filter);
 const block = (kind: string, value: string) => consolePost('/admin/block-list', '/admin/block-list', { kind, value, petition: '' });
+
+const listedPosition = (email: string) =>
+  readDatabase(t, async (db) => (await db.prepare<[string], { p: number | null }>('SELECT listed_position AS p FROM signatures WHERE email = ?').get(email))!.p);
+const lastListed = async () => (await getJson(t, `/v1/petitions/${t.petitionId}`)).body as { signature_count: number };
 
 async function stateOf(email: string): Promise<{ state: string; batch: number | null } | undefined> {
   return readDatabase(t, async (db) => {
@@ -130,5 +135,24 @@ describe('confirmation asks the operator again', () => {
     assert.equal(await count(), before);
     assert.equal((await press(lookAlike.link)).status, 200, 'not-blocked-later.example is not under blocked-later.example');
     assert.equal(await count(), before + 1);
+  });
+
+  test('a hidden signer stays unlisted when confirmed, and when a batch that took them is undone; counted both times', async () => {
+    const hidden = await signWaiting('hidden.signer@example.org', '100.64.0.1', true);
+    const shown = await signWaiting('shown.signer@example.org', '100.64.0.2');
+    const before = (await lastListed()).signature_count;
+    assert.equal((await press(hidden.link)).status, 200);
+    assert.equal((await press(shown.link)).status, 200);
+    assert.equal(await listedPosition('hidden.signer@example.org'), null, 'confirmed, counted, never listed');
+    assert.notEqual(await listedPosition('shown.signer@example.org'), null);
+    assert.equal((await lastListed()).signature_count, before + 2);
+
+    await invalidate({ range: '100.64.0.0/30' });
+    const batch = await latestBatch();
+    assert.equal(Number(batch.invalidated), 2);
+    await consolePost(bulkPage(), `/admin/invalidation-batches/${batch.id}/undo`, {});
+    assert.equal((await lastListed()).signature_count, before + 2);
+    assert.equal(await listedPosition('hidden.signer@example.org'), null, 'restored, counted, still not listed');
+    assert.notEqual(await listedPosition('shown.signer@example.org'), null);
   });
 });
