@@ -128,6 +128,16 @@ describe('a code for each signature', () => {
     assert.match(await huge.text(), /<form method="post" action="\/confirm" novalidate>/);
   });
 
+  test('what was typed comes back as text, never as markup: quotes and angle brackets are escaped in the field', async () => {
+    const typed = '"><script>alert(1)</script><b x="@example.org';
+    const answer = await typeCode(t, typed, '000000');
+    assert.equal(answer.status, 400);
+    const page = await answer.text();
+    assert.doesNotMatch(page, /<script>alert/);
+    assert.doesNotMatch(page, /<b x=/);
+    assert.match(page, /value="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&lt;b x=&quot;@example\.org"/);
+  });
+
   test('log lines never carry an address or a code', () => {
     for (const line of t.logs) assert.doesNotMatch(line, /@example\.org|\b\d{6}\b/, line);
   });
