@@ -16,7 +16,8 @@ import { startMailCatcher } from '../mail-catcher.js';
 import type { MailCatcher } from '../mail-catcher.js';
 import { SQLITE_ONLY } from '../test-database.js';
 import { makeCampaignState, TREND } from './campaign-state.js';
-import { ALERT_IDENTITY, assertPrefixKept, assertSignaturesKept, assertTablesEqual, rowsOf, shownCount } from './compare-services.js';
+import { assertCampaignRestored, rowsOf } from './compare-services.js';
+import { streamSignatures } from './signature-stream.js';
 
 const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
 const source = 'https://backup.example.org/';
@@ -29,19 +30,6 @@ function backupCli(args: string[]): Promise<{ status: number | null; stdout: str
       resolve({ status: child.exitCode, stdout, stderr }),
     );
   });
-}
-
-/**
- * A petition's signature_count is its counted signatures, seeded history and paper included:
- * every writer (the signing batches, `admin seed`, a paper batch, a signer's confirmation) moves
- * it in the transaction that writes the rows, so a consistent copy's count equals its rows.
- */
-async function assertCountsMatchRows(database: string): Promise<void> {
-  const rows = await rowsOf(
-    database,
-    `SELECT p.id, p.signature_count, (SELECT count(*) FROM signatures s WHERE s.petition_id = p.id AND s.state = 'counted') AS counted FROM petitions p ORDER BY p.id`,
-  );
-  for (const row of rows) assert.equal(row['signature_count'], row['counted'], `petition ${String(row['id'])}: its count is its counted rows`);
 }
 
 let catcher: MailCatcher;
@@ -64,26 +52,15 @@ describe('admin backup of a SQLite database', { skip: SQLITE_ONLY }, () => {
     await t.admin.createOperator('backup.operator@example.org');
     const campaign = await makeCampaignState(f, catcher);
     const key = await grantedKey(t, source);
-    const answered: Array<{ lastName: string; at: number }> = [];
-    let stop = false;
-    let sent = 0;
-    const stream = (async () => {
-      while (!stop) {
-        const fields = signerFields({ hidden: sent++ % 4 === 0 ? 'true' : '0' });
-        const lastName = fields.find(([name]) => name === 'last_name')![1];
-        const response = await submitSignature(t, source, key, fields);
-        if (response.status === 202) answered.push({ lastName, at: Date.now() });
-      }
-    })();
-    while (answered.length < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+    const stream = await streamSignatures(t, source, key);
+    const { answered } = stream;
 
     const out = join(t.dir, 'backup.db');
     const countBefore = (await getJson(t, signaturesPath(t.petitionId))).body.signature_count as number;
     const began = Date.now();
     const backup = await backupCli(['--db', t.dbPath, '--out', out]);
     const ended = Date.now();
-    stop = true;
-    await stream;
+    await stream.stop();
     assert.equal(backup.status, 0, backup.stderr);
     const during = answered.filter(({ at }) => at > began && at < ended).length;
     assert.ok(during > 0, 'signatures were answered while the backup ran');
@@ -108,40 +85,19 @@ describe('admin backup of a SQLite database', { skip: SQLITE_ONLY }, () => {
     await t.service.close();
     const restored = await startService({ dbPath: out, port: 0, log: () => {} });
     try {
-      const beforeBackup = answered.filter(({ at }) => at < began).map(({ lastName }) => lastName);
-      const made = [...campaign.paperNames, ...campaign.confirmedNames, ...campaign.waitingNames, ...campaign.trendNames];
-      // Listed position, hidden flag, time, confirmation state and channel (paper), as before the copy.
-      await assertSignaturesKept(t.dbPath, out, [...beforeBackup, ...made]);
-      const copied = await rowsOf(out, 'SELECT hidden, listed_position, state, channel FROM signatures');
-      assert.ok(copied.some((row) => row['hidden'] === 1) && copied.some((row) => row['listed_position'] !== null));
-      assert.equal(copied.filter((row) => row['state'] === 'unconfirmed').length, campaign.waitingNames.length, 'the signer still waiting');
-      assert.ok(copied.some((row) => row['channel'] === 'paper'));
+      await assertCampaignRestored({
+        original: t.dbPath,
+        copy: out,
+        restoredBaseUrl: restored.baseUrl,
+        apiKey: t.consumer.api_key,
+        petitionId: t.petitionId,
+        seeded: SEEDED,
+        campaign,
+        answeredBefore: answered.filter(({ at }) => at < began).map(({ lastName }) => lastName),
+        countBefore,
+      });
 
-      // Counts: the seeded history counts like any signature.
-      await assertCountsMatchRows(out);
       const restoredService = { ...t, baseUrl: restored.baseUrl };
-      const restoredCount = await shownCount(restored.baseUrl, t.consumer.api_key, t.petitionId);
-      assert.ok(restoredCount >= countBefore, `the restored count ${restoredCount} is at least the ${countBefore} shown before the backup`);
-      assert.ok(restoredCount >= SEEDED + campaign.paperNames.length + beforeBackup.length, `${restoredCount}: the seeded, paper and streamed signatures all count`);
-      assert.equal(await shownCount(restored.baseUrl, t.consumer.api_key, campaign.confirmingPetitionId), campaign.confirmedNames.length, 'only confirmed signers count');
-
-      // Keys, operators, block list, paper batches: equal; the audit log and alerts: up to the copy.
-      await assertTablesEqual(t.dbPath, out);
-      const confirmations = 'SELECT * FROM signature_confirmations ORDER BY signature_id';
-      assert.deepEqual(await rowsOf(out, confirmations), await rowsOf(t.dbPath, confirmations), 'the waiting signer\'s confirmation');
-      assert.equal((await rowsOf(out, 'SELECT id FROM block_entries')).length, 3);
-      assert.equal((await rowsOf(out, 'SELECT id FROM paper_batches')).length, 1);
-      await assertPrefixKept(t.dbPath, out, 'audit_log');
-      await assertPrefixKept(t.dbPath, out, 'trending_alerts', ALERT_IDENTITY);
-      const [alert] = await rowsOf(out, `SELECT dismissed_at FROM trending_alerts WHERE petition_id = ${campaign.trendPetitionId}`);
-      assert.notEqual(alert!['dismissed_at'], null, 'the alert the operator dismissed stays dismissed');
-
-      // The waiting signer's link, mailed before the backup, confirms on the restored service.
-      const link = new URL(campaign.waitingLink);
-      const confirmed = await fetch(new URL(link.pathname, restored.baseUrl), { method: 'POST', redirect: 'manual' });
-      assert.equal(confirmed.status, 200);
-      assert.equal(await shownCount(restored.baseUrl, t.consumer.api_key, campaign.confirmingPetitionId), campaign.confirmedNames.length + 1);
-
       // The key granted before the backup still signs on the restored service.
       const again = await submitSignature(restoredService, source, key, signerFields());
       assert.equal(again.status, 202);
