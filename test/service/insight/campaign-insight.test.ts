@@ -224,6 +224,22 @@ describe('edges of the page', () => {
     assert.match(pageText(body), /By country No counted signature in this window\./);
   });
 
+  test('20 groups are charted one by one; the 21st and 22nd are "all others", and every signature is in the table', async () => {
+    const t = await newPetition('Many sources');
+    // source01 has 3 signatures, source02 2, the rest 1 each: the order is by count, then by name.
+    for (let i = 1; i <= 22; i++) {
+      for (let n = 0; n < (i === 1 ? 3 : i === 2 ? 2 : 1); n++) await sign(t, '2026-04-01T10:00:00.000Z', {}, [['utm_source', `source${String(i).padStart(2, '0')}`]]);
+    }
+    const { body } = await insightPage(t, '?from=2026-04-01&to=2026-04-01&bucket=day');
+    const bars = chartBars(body, 'utm-sources-chart');
+    assert.equal(bars.length, 21, JSON.stringify(bars));
+    assert.deepEqual(bars[0], ['source01', 3]);
+    assert.deepEqual(bars[19], ['source20', 1]);
+    assert.deepEqual(bars[20], ['All 2 others', 2], 'source21 and source22 together');
+    const rows = tableRows(body, 'By utm_source');
+    assert.deepEqual(rows[rows.length - 1], ['All', '25', '100.0 %']);
+  });
+
   test('a window the form cannot take is said at its field, and nothing is charted', async () => {
     const t = await newPetition('Odd windows');
     for (const [query, message] of [
