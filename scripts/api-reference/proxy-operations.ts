@@ -100,7 +100,7 @@ export function proxyOperations(): Record<string, OpenApiObject> {
                 algorithm: 'SHA-256',
                 challenge: '4c2e9fd3fd2d1b6a3c1f1d0c7f35b4e5f4f1b0f79d6ab9d9a8c1e2f3a4b5c6d7',
                 maxnumber: PROOF_OF_WORK_DEFAULT,
-                salt: '3f9a1c2b4d5e6f708192a3b4?petition=42&maxnumber=1000000&expires=1795597200&',
+                salt: '3f9a1c2b4d5e6f708192a3b4?petition=42&maxnumber=1000000&issuer=5be0c4f19a2d&expires=1795597200&',
                 signature: '9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c',
               },
             },

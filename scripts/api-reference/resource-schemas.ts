@@ -227,7 +227,7 @@ export const challengeSchema = objectSchema<Challenge>(
     algorithm: { const: PROOF_ALGORITHM },
     challenge: hex64,
     maxnumber: { type: 'integer', minimum: 1, maximum: PROOF_OF_WORK_MAX },
-    salt: { ...salt, description: 'Random hex, then the petition, the difficulty (maxnumber) and the expiry (Unix seconds) as parameters, all covered by the signature.' },
+    salt: { ...salt, description: "Random hex, then the petition, the difficulty (maxnumber), the issuing proxy's id and the expiry (Unix seconds) as parameters, all covered by the signature." },
     signature: hex64,
   },
   {},

@@ -190,6 +190,7 @@ export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, ti
       secret: config.secret,
       difficultyOf: (id) => proofOfWorkOf(config, id),
       used: stores.usedProofs,
+      log,
       ...(adapters.now ? { now: adapters.now } : {}),
     }),
     assets: adapters.assets,

@@ -1,6 +1,6 @@
 // `petition-embed proxy doctor --config FILE`: checks a proxy's setup without running it (the
 // config, the service and the credentials, each petition and its key, the origins, the data
-// folder and each of its files, the webhooks) and says what to do about each problem, one line per finding.
+// folder and each of its files, the webhooks, proofs of work spent here that another proxy issued) and says what to do about each problem, one line per finding.
 import { loadProxyConfig } from '../config/config-file.js';
 import { ProxyConfigError, type ProxyConfig } from '../config/config.js';
 import { checkDataDir } from './doctor-data-dir.js';
@@ -8,6 +8,7 @@ import { checkDataFiles } from './doctor-data-files.js';
 import { fail, KEY_REQUESTS, ok, type Finding } from './doctor-finding.js';
 import { checkKeys } from './doctor-keys.js';
 import { checkOrigins } from './doctor-origins.js';
+import { checkSpentProofs } from './doctor-proofs.js';
 import { checkService } from './doctor-service.js';
 import { checkWebhooks } from './doctor-webhooks.js';
 
@@ -33,5 +34,5 @@ export async function runDoctor(path: string, env: Record<string, string | undef
   }
   const [service, webhooks] = await Promise.all([checkService(config), checkWebhooks(config)]);
   const keys = await checkKeys(config, service.some((finding) => finding.subject === KEY_REQUESTS && finding.level === 'fail'));
-  return [configFinding(path, config, env), ...service, ...keys, ...checkOrigins(config), ...checkDataDir(config), ...webhooks, ...(await checkDataFiles(config))];
+  return [configFinding(path, config, env), ...service, ...keys, ...checkOrigins(config), ...checkDataDir(config), ...webhooks, ...(await checkDataFiles(config)), ...checkSpentProofs(config)];
 }

@@ -13,14 +13,14 @@ import * as v from 'valibot';
 import { PROOF_ALGORITHM, PROOF_FIELD, type Challenge, type ProofProblem } from '../../shared/proof.js';
 import { PROOF_OF_WORK_MAX } from '../config/config.js';
 import { ProxyError } from '../errors/proxy-error.js';
-import type { UsedProofStore } from './used-proof-store.js';
+import { ISSUER_ID, type UsedProofStore } from './used-proof-store.js';
 
 /** How long a challenge may be solved and used: time to fill in the form at leisure. */
 export const CHALLENGE_LIFETIME_SECONDS = 30 * 60;
 
 /**
  * The longest salt this proxy issues (24 hex, `?petition=` up to 15 digits, `&maxnumber=` eight,
- * `&expires=` ten: 88): with room.
+ * `&issuer=` twelve hex, `&expires=` ten: 108): with room.
  */
 export const SALT_MAX_LENGTH = 128;
 
@@ -67,6 +67,8 @@ export interface ProofOfWorkOptions {
   /** A petition's `proofOfWork` setting: the most tries a challenge needs; 0 turns the proof off. */
   difficultyOf: (petitionId: number) => number;
   used: UsedProofStore;
+  /** Says once per other issuer that its proofs are spent here too (README.md "One proxy per secret"). */
+  log?: (line: string) => void;
   now?: () => number;
 }
 
@@ -74,6 +76,8 @@ export class ProofOfWork {
   readonly #options: ProofOfWorkOptions;
   readonly #now: () => number;
   #key: Promise<string> | undefined;
+  /** Other issuers already named in the log since start. */
+  readonly #othersLogged = new Set<string>();
 
   constructor(options: ProofOfWorkOptions) {
     this.#options = options;
@@ -83,7 +87,8 @@ export class ProofOfWork {
   /**
    * A new challenge for a petition. With the proof turned off, a trivial one, so the form works
    * the same. Its `maxnumber` is also a parameter of the salt, which the signature covers: a
-   * solution says, unforgeably, how hard its challenge was (accept() compares that with now).
+   * solution says, unforgeably, how hard its challenge was (accept() compares that with now). So
+   * is this proxy's issuer id, which tells a challenge another proxy with the secret issued.
    */
   async challenge(petitionId: number): Promise<Challenge> {
     const maxnumber = Math.max(this.#options.difficultyOf(petitionId), 1);
@@ -92,7 +97,7 @@ export class ProofOfWork {
       hmacKey: await this.#hmacKey(),
       maxNumber: maxnumber,
       expires: new Date(this.#now() + CHALLENGE_LIFETIME_SECONDS * 1000),
-      params: { petition: String(petitionId), maxnumber: String(maxnumber) },
+      params: { petition: String(petitionId), maxnumber: String(maxnumber), issuer: await this.#options.used.issuer() },
     });
     return { ...challenge, algorithm: PROOF_ALGORITHM, maxnumber };
   }
@@ -120,6 +125,23 @@ export class ProofOfWork {
     // new one. A challenge harder than needed, after the difficulty went down, still counts.
     if (!(Number(params['maxnumber']) >= difficulty)) throw refused(petitionId, 'too_easy');
     if (!(await this.#options.used.use(parsed.output.challenge, expiresAt, now))) throw refused(petitionId, 'used');
+    await this.#countOtherIssuer(params['issuer'], now);
+  }
+
+  /**
+   * A proof another proxy with this secret issued, spent here: it may have bought a signature
+   * there too, since each proxy remembers only its own spent proofs. Accepted (proxies behind one
+   * load balancer may share a secret), but counted for `proxy doctor` and logged once per issuer.
+   */
+  async #countOtherIssuer(issuer: string | undefined, now: number): Promise<void> {
+    if (issuer === undefined || !ISSUER_ID.test(issuer) || issuer === (await this.#options.used.issuer())) return;
+    await this.#options.used.spentFromOther(issuer, now);
+    if (this.#othersLogged.has(issuer)) return;
+    this.#othersLogged.add(issuer);
+    this.#options.log?.(
+      `proof of work: a proof issued by another proxy with this secret (issuer ${issuer}) was spent here: ` +
+        'each proxy keeps its own spent proofs, so a solution can buy a signature at each; run one Node proxy per secret (README.md "One proxy per secret")',
+    );
   }
 
   #hmacKey(): Promise<string> {

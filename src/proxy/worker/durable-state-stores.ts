@@ -1,12 +1,13 @@
 // The proxy's smaller durable state in its Durable Object (proxy-object.ts): the authorization
-// keys, the last good answers, the callback signatures seen and the proofs spent, with the Node
-// stores' SQL (last-good-sql.ts, seen-callback-sql.ts, used-proof-sql.ts). One object owns them
-// all, so no isolate can overwrite another's newer key or miss another's seen callback.
+// keys, the last good answers, the callback signatures seen and the proofs spent (with the
+// object's issuer id), with the Node stores' SQL (last-good-sql.ts, seen-callback-sql.ts,
+// used-proof-sql.ts). One object owns them all, so no isolate can overwrite another's newer key
+// or miss another's seen callback.
 import type { KeyRecord, KeyStore } from '../keys/key-store.js';
 import { SEEN_CALLBACK_SQL } from '../keys/seen-callback-sql.js';
 import type { SeenCallbackStore } from '../keys/seen-callback-store.js';
 import { USED_PROOF_SQL } from '../proof/used-proof-sql.js';
-import type { UsedProofStore } from '../proof/used-proof-store.js';
+import { newIssuerId, type UsedProofStore } from '../proof/used-proof-store.js';
 import { LAST_GOOD_SCHEMA, LAST_GOOD_SQL } from '../reads/last-good-sql.js';
 import type { LastGoodStore } from '../reads/last-good-store.js';
 
@@ -65,7 +66,14 @@ export function durableSeenCallbacks(storage: DurableObjectStorage): SeenCallbac
 }
 
 export function durableUsedProofs(storage: DurableObjectStorage): UsedProofStore {
-  storage.sql.exec(USED_PROOF_SQL.schema);
+  const { sql } = storage;
+  sql.exec(USED_PROOF_SQL.schema);
   const use = rememberOnce(storage, USED_PROOF_SQL);
-  return { use: async (challenge, expiresAt, now) => use(challenge, expiresAt, now) };
+  sql.exec(USED_PROOF_SQL.addIssuer, newIssuerId());
+  const issuer = sql.exec<{ issuer: string }>(USED_PROOF_SQL.issuer).one().issuer;
+  return {
+    use: async (challenge, expiresAt, now) => use(challenge, expiresAt, now),
+    issuer: async () => issuer,
+    spentFromOther: async (other, at) => void sql.exec(USED_PROOF_SQL.spentFromOther, other, at, at),
+  };
 }

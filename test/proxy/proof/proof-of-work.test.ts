@@ -68,7 +68,7 @@ describe('the proof of work at the proxy', () => {
     assert.match(String(challenge.challenge), /^[0-9a-f]{64}$/);
     assert.match(String(challenge.signature), /^[0-9a-f]{64}$/);
     const expires = Math.floor(clock / 1000) + CHALLENGE_LIFETIME_SECONDS;
-    assert.match(String(challenge.salt), new RegExp(`^[0-9a-f]{24}\\?petition=${first}&maxnumber=${DIFFICULTY.first}&expires=${expires}&$`));
+    assert.match(String(challenge.salt), new RegExp(`^[0-9a-f]{24}\\?petition=${first}&maxnumber=${DIFFICULTY.first}&issuer=[0-9a-f]{12}&expires=${expires}&$`));
     assert.equal(((await challengeFor(stack, second)) as { maxnumber: number }).maxnumber, DIFFICULTY.second);
     assert.equal((await stack.call('GET', '/api/petitions/999/challenge')).status, 404);
   });
