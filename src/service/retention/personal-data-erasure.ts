@@ -14,12 +14,14 @@ import type { Actor } from '../operators/audit-log.js';
 import type { Store } from '../store/store.js';
 
 /**
- * Signatures erased per transaction. On SQLite most of a batch's time is the search index taking
- * out each row's terms with secure-delete (about half a millisecond a row, measured in
- * test/service/retention/retention-erasure.test.ts), so a batch stays well under 50 ms; on
- * PostgreSQL each statement is a round trip and there is no such index, so batches are larger.
+ * On SQLite a batch runs on the event loop, and most of its time is the search index taking out
+ * each row's terms with secure-delete (half a millisecond to a few a row on this machine, more
+ * while other work runs): the number of rows follows the time the last batch took, aiming at
+ * this. On PostgreSQL the work is the server's and the loop only waits: batches are large.
  */
-const BATCH_ROWS = { sqlite: 40, postgres: 500 } as const;
+const BATCH_AIM_MS = 8;
+const SQLITE_ROWS = { first: 10, most: 1000 } as const;
+const POSTGRES_ROWS = 1000;
 /** Signature ids looked at per transaction: the scan walks ids in order, and other petitions' rows are skipped. */
 const SCAN_IDS = 20_000;
 
@@ -55,15 +57,19 @@ export async function erasePetitionPersonalData(store: Store, petitionId: number
   const now = options.now ?? Date.now;
   const counts: ErasureCounts = { signatures: 0, unconfirmed: 0, queued: 0, blockEntries: 0 };
   const highest = (await store.highestSignatureId.get())!.id;
-  const batchRows = BATCH_ROWS[store.db.dialect];
+  const adapts = store.db.dialect === 'sqlite';
+  let batchRows: number = adapts ? SQLITE_ROWS.first : POSTGRES_ROWS;
   for (let after = 0; after < highest; ) {
+    const limit = batchRows;
+    const started = performance.now();
     const rows = await store.db.transaction(async () => {
       await store.petitionForUpdate.get(petitionId);
-      const batch = await store.signaturesToErase.all({ petition_id: petitionId, after, through: after + SCAN_IDS, limit: batchRows });
+      const batch = await store.signaturesToErase.all({ petition_id: petitionId, after, through: after + SCAN_IDS, limit });
       await eraseBatch(store, batch, counts, now());
       return batch;
     });
-    after = rows.length === batchRows ? rows[rows.length - 1]!.id : after + SCAN_IDS;
+    after = rows.length === limit ? rows[rows.length - 1]!.id : after + SCAN_IDS;
+    if (adapts) batchRows = nextBatchRows(limit, rows.length, performance.now() - started);
     await giveLoopTurn();
   }
   await store.db.transaction(async () => {
@@ -80,6 +86,13 @@ export async function erasePetitionPersonalData(store: Store, petitionId: number
     () => false,
   );
   return { counts, walEmptied };
+}
+
+/** Twice as many rows after a full batch well under its aim, half as many after one over it. */
+function nextBatchRows(limit: number, erased: number, tookMs: number): number {
+  if (tookMs > BATCH_AIM_MS) return Math.max(1, Math.floor(limit / 2));
+  if (erased === limit && tookMs < BATCH_AIM_MS / 2) return Math.min(SQLITE_ROWS.most, limit * 2);
+  return limit;
 }
 
 async function eraseBatch(store: Store, batch: Array<{ id: number; state: string }>, counts: ErasureCounts, now: number): Promise<void> {
