@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { PROOF_ALGORITHM, PROOF_FIELD, type Challenge, type ProofProblem } from '../../shared/proof.js';
 import { PROOF_OF_WORK_MAX } from '../config/config.js';
 import { ProxyError } from '../errors/proxy-error.js';
-import { ISSUER_ID, type UsedProofStore } from './used-proof-store.js';
+import type { UsedProofStore } from './used-proof-store.js';
 
 /** How long a challenge may be solved and used: time to fill in the form at leisure. */
 export const CHALLENGE_LIFETIME_SECONDS = 30 * 60;
@@ -134,7 +134,7 @@ export class ProofOfWork {
    * load balancer may share a secret), but counted for `proxy doctor` and logged once per issuer.
    */
   async #countOtherIssuer(issuer: string | undefined, now: number): Promise<void> {
-    if (issuer === undefined || !ISSUER_ID.test(issuer) || issuer === (await this.#options.used.issuer())) return;
+    if (issuer === undefined || issuer === (await this.#options.used.issuer())) return;
     await this.#options.used.spentFromOther(issuer, now);
     if (this.#othersLogged.has(issuer)) return;
     this.#othersLogged.add(issuer);

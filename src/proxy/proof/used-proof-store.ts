@@ -32,6 +32,3 @@ export interface UsedProofStore {
 export function newIssuerId(): string {
   return [...crypto.getRandomValues(new Uint8Array(6))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
-
-/** An issuer id as this proxy makes them; anything else in a salt is not one. */
-export const ISSUER_ID = /^[0-9a-f]{12}$/;
