@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { builtCli } from '../../support/built-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -19,7 +20,7 @@ interface Run {
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const options = { cwd: ROOT, encoding: 'utf8' as const, timeout: 60_000, env: { ...process.env, ...env } };
-    const child = execFile(process.execPath, ['bin/petition-embed.js', ...args], options, (_error, stdout, stderr) =>
+    const child = execFile(process.execPath, [builtCli(), ...args], options, (_error, stdout, stderr) =>
       resolve({ status: child.exitCode, stdout, stderr }),
     );
   });

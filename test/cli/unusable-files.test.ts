@@ -14,6 +14,7 @@ import { openStateDatabase } from '../../src/proxy/config/state-database.js';
 import { openOutboxDatabase } from '../../src/proxy/outbox/outbox-sqlite.js';
 import { openWebhookDatabase } from '../../src/proxy/webhooks/webhook-sqlite.js';
 import { openAdmin } from '../../src/service/admin.js';
+import { builtCli } from '../../support/built-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 /** Written into every damaged file: the line must never quote it. */
@@ -27,7 +28,7 @@ interface Run {
 /** `as`: another user to run it as (root only): a file of root's is then one it may not read. */
 function cli(args: string[], as?: { uid: number; gid: number }): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/petition-embed.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, ...as }, (_error, _stdout, stderr) =>
+    const child = execFile(process.execPath, [builtCli(), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, ...as }, (_error, _stdout, stderr) =>
       resolve({ status: child.exitCode, stderr }),
     );
   });

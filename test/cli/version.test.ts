@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { rawRequest } from '../api-reference/coverage.js';
 import { startTestService } from '../service/harness.js';
+import { builtCli } from '../../support/built-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const VERSION = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
@@ -13,7 +14,7 @@ const VERSION = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { ve
 for (const flag of ['--version', '-v']) {
   test(`petition-embed ${flag} prints the package.json version and exits 0`, () => {
     // execFileSync throws on a non-zero exit, so reaching the assertion means 0.
-    const stdout = execFileSync(process.execPath, ['bin/petition-embed.js', flag], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    const stdout = execFileSync(process.execPath, [builtCli(), flag], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
     assert.equal(stdout, `${VERSION}\n`);
   });
 }

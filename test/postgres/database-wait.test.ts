@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { LONGEST_RETRY_MS, retryDelayMs } from '../../src/service/store/engines/writable-engine.js';
 import { setUp, useCluster } from './fixture.js';
+import { builtCli } from '../../support/built-cli.js';
 
 const cluster = useCluster();
-const bin = new URL('../../bin/petition-embed.js', import.meta.url).pathname;
+const bin = builtCli();
 
 interface Run {
   child: ChildProcess;

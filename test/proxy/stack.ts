@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { freePort } from '../../src/dev/free-port.js';
 import { parseProxyConfig, startProxy, type ProxyConfig, type ProxyOptions, type RunningProxy } from '../../src/proxy/index.js';
 import { ServiceSide, type ServiceSideOptions } from './service-side.js';
+import { builtCli } from '../../support/built-cli.js';
 
 export interface RecordedResponse {
   method: string;
@@ -78,7 +79,7 @@ export class Stack extends ServiceSide {
   async spawnProxy(extraArgs: string[] = []): Promise<{ kill(): Promise<void>; output(): string }> {
     const configPath = join(this.dir, 'proxy.config.json');
     writeFileSync(configPath, JSON.stringify(this.config), { mode: 0o600 });
-    const child = spawn(process.execPath, ['bin/petition-embed.js', 'proxy', '--port', String(this.proxy!.port), '--config', configPath, ...extraArgs], {
+    const child = spawn(process.execPath, [builtCli(), 'proxy', '--port', String(this.proxy!.port), '--config', configPath, ...extraArgs], {
       cwd: new URL('../..', import.meta.url).pathname,
       stdio: ['ignore', 'pipe', 'inherit'],
       timeout: 20_000,

@@ -2,8 +2,9 @@
 // drive the admin commands from another process.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { builtCli } from '../../support/built-cli.js';
 
-const bin = new URL('../../bin/petition-embed.js', import.meta.url).pathname;
+const bin = builtCli();
 
 export interface ChildService {
   baseUrl: string;

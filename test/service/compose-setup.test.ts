@@ -14,10 +14,11 @@ import { COMPOSE_CONSUMER_NAME, composeSetup } from '../../src/dev/compose-setup
 import { openAdmin } from '../../src/service/admin.js';
 import { parseProxyConfig } from '../../src/proxy/config/config.js';
 import { newTestDatabase, withDatabase } from './test-database.js';
+import { builtCli } from '../../support/built-cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const TEMPLATE = join(ROOT, 'compose/proxy.config.json');
-const bin = join(ROOT, 'bin/petition-embed.js');
+const bin = builtCli();
 
 const count = (database: string, table: 'consumers' | 'petitions') =>
   withDatabase(database, async (db) => Number((await db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get())!.n));

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { freePort } from '../stack.js';
 import { loadProxyConfig, parseProxyConfig, ProxyConfigError } from '../../../src/proxy/index.js';
+import { builtCli } from '../../../support/built-cli.js';
 
 const valid = {
   upstream: 'http://127.0.0.1:4010/v1/',
@@ -109,7 +110,7 @@ test('loadProxyConfig resolves dataDir from the file\'s folder; the CLI refuses 
     assert.equal(loadProxyConfig(path, {}).dataDir, join(dir, 'data/proxy'));
 
     writeFileSync(path, JSON.stringify({ ...valid, petitions: [] }));
-    const run = spawnSync(process.execPath, ['bin/petition-embed.js', 'proxy', '--port', '0', '--config', path], {
+    const run = spawnSync(process.execPath, [builtCli(), 'proxy', '--port', '0', '--config', path], {
       cwd: new URL('../../..', import.meta.url).pathname,
       encoding: 'utf8',
       timeout: 20_000,
@@ -126,7 +127,7 @@ test('the CLI prints a line with http://HOST:PORT once it accepts requests, and 
   // Nothing listens upstream: the proxy must still start (it asks for keys again later).
   const path = join(dir, 'proxy.config.json');
   writeFileSync(path, JSON.stringify({ ...valid, upstream: `http://127.0.0.1:${await freePort()}/v1`, dataDir: 'data' }));
-  const child = spawn(process.execPath, ['bin/petition-embed.js', 'proxy', '--host', '127.0.0.1', '--port', '0', '--config', path], {
+  const child = spawn(process.execPath, [builtCli(), 'proxy', '--host', '127.0.0.1', '--port', '0', '--config', path], {
     cwd: new URL('../../..', import.meta.url).pathname,
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 20_000,

@@ -18,6 +18,7 @@ import { openOutboxDatabase } from '../../../src/proxy/outbox/outbox-sqlite.js';
 import { openWebhookDatabase } from '../../../src/proxy/webhooks/webhook-sqlite.js';
 import { Sqlite } from '../../../src/sqlite.js';
 import { UnusableFileError } from '../../../src/unusable-file.js';
+import { builtCli } from '../../../support/built-cli.js';
 
 const MARKER = 'ak_doctor_marker_never_printed';
 const root = mkdtempSync(join(tmpdir(), 'doctor-data-files-'));
@@ -132,7 +133,7 @@ test('proxy doctor prints the line among its findings and exits 1 (the built CLI
     { mode: 0o600 },
   );
   const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
-    const child = execFile(process.execPath, ['bin/petition-embed.js', 'proxy', 'doctor', '--config', config], { cwd: new URL('../../..', import.meta.url).pathname, encoding: 'utf8', timeout: 30_000 }, (_error, stdout) =>
+    const child = execFile(process.execPath, [builtCli(), 'proxy', 'doctor', '--config', config], { cwd: new URL('../../..', import.meta.url).pathname, encoding: 'utf8', timeout: 30_000 }, (_error, stdout) =>
       resolve({ status: child.exitCode, stdout }),
     );
   });

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Stack, keysDecided } from '../stack.js';
+import { builtCli } from '../../../support/built-cli.js';
 
 function doctor(stack: Stack, config: unknown): Promise<{ status: number | null; stdout: string; lines: string[] }> {
   const path = join(stack.dir, 'doctor-upstream.config.json');
@@ -13,7 +14,7 @@ function doctor(stack: Stack, config: unknown): Promise<{ status: number | null;
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['bin/petition-embed.js', 'proxy', 'doctor', '--config', path],
+      [builtCli(), 'proxy', 'doctor', '--config', path],
       { cwd: new URL('../../..', import.meta.url).pathname, encoding: 'utf8', timeout: 20_000 },
       (_error, stdout) => resolve({ status: child.exitCode, stdout, lines: stdout.trim().split('\n') }),
     );

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { keyFilePath } from '../../../src/proxy/keys/key-file.js';
 import { Stack, eventually, freePort, keysDecided } from '../stack.js';
+import { builtCli } from '../../../support/built-cli.js';
 
 const WEBHOOK_SECRET = 'doctor-webhook-secret-0123456789';
 const REQUESTER_EMAIL = 'team@example.org';
@@ -33,7 +34,7 @@ function doctor(stack: Stack, config: unknown): Promise<Run> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['bin/petition-embed.js', 'proxy', 'doctor', '--config', path],
+      [builtCli(), 'proxy', 'doctor', '--config', path],
       { cwd: new URL('../../..', import.meta.url).pathname, encoding: 'utf8', timeout: 20_000 },
       (_error, stdout, stderr) =>
         resolve({ status: child.exitCode, stdout, stderr, lines: stdout.trim().split('\n'), ms: Date.now() - started }),

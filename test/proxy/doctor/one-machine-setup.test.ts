@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { eventually, freePort } from '../stack.js';
+import { builtCli } from '../../../support/built-cli.js';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
 function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['bin/petition-embed.js', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 }, (_error, stdout, stderr) =>
+    const child = execFile(process.execPath, [builtCli(), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 }, (_error, stdout, stderr) =>
       resolve({ status: child.exitCode, stdout, stderr }),
     );
   });
@@ -23,7 +24,7 @@ function run(args: string[]): Promise<{ status: number | null; stdout: string; s
 /** A long-running part; `output` gathers its stdout and stderr as they come. */
 function start(args: string[]): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['bin/petition-embed.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [builtCli(), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => (output += chunk));

@@ -7,6 +7,7 @@ import { openAdmin } from '../../../src/service/admin.js';
 import { callbackSignature } from '../../../src/shared/signing.js';
 import { parseProxyConfig, startProxy } from '../../../src/proxy/index.js';
 import { Stack, eventually, freePort, keysDecided, signer, received } from '../stack.js';
+import { builtCli } from '../../../support/built-cli.js';
 
 describe('keys granted automatically (callback) and reused (200 answer)', () => {
   let stack: Stack;
@@ -52,7 +53,7 @@ describe('keys granted automatically (callback) and reused (200 answer)', () => 
   test('`proxy keys` prints each status as JSON and never the key', () => {
     const configPath = `${stack.dir}/proxy.config.json`;
     execFileSync('node', ['-e', `require('fs').writeFileSync(${JSON.stringify(configPath)}, ${JSON.stringify(JSON.stringify(stack.config))})`]);
-    const output = execFileSync('node', ['bin/petition-embed.js', 'proxy', 'keys', '--config', configPath], {
+    const output = execFileSync('node', [builtCli(), 'proxy', 'keys', '--config', configPath], {
       cwd: new URL('../../..', import.meta.url).pathname,
       encoding: 'utf8',
     });

@@ -14,8 +14,9 @@ import { PACKAGE_VERSION } from '../../../src/package-version.js';
 import { Sqlite } from '../../../src/sqlite.js';
 import { OUTBOX_MIGRATIONS } from '../../../src/proxy/outbox/outbox-sql.js';
 import { openOutboxDatabase, outboxPath } from '../../../src/proxy/outbox/outbox-sqlite.js';
+import { builtCli } from '../../../support/built-cli.js';
 
-const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+const bin = builtCli();
 
 function proxy(config: string): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve) => {

@@ -10,6 +10,7 @@ import { DEFAULT_WEBHOOK_TIMING, webhookRetryDelay } from '../../../src/proxy/we
 import { webhookDatabasePath } from '../../../src/proxy/webhooks/webhook-sqlite.js';
 import { Stack, eventually, keysDecided, signer } from '../stack.js';
 import { WebhookReceiver } from '../webhook-receiver.js';
+import { builtCli } from '../../../support/built-cli.js';
 
 const OPT_INS = [
   { id: 'campaign-news', label: { en: 'Email me about this campaign', es: 'Quiero recibir correos sobre esta campaña' }, version: '2026-11' },
@@ -138,7 +139,7 @@ describe('opt-ins and webhooks', () => {
       new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
         const child = execFile(
           process.execPath,
-          ['bin/petition-embed.js', 'proxy', 'webhook', 'test', '--config', configPath],
+          [builtCli(), 'proxy', 'webhook', 'test', '--config', configPath],
           { cwd: new URL('../../..', import.meta.url).pathname, encoding: 'utf8', timeout: 30_000 },
           (error, stdout, stderr) => resolve({ status: error ? (child.exitCode ?? 1) : 0, stdout, stderr }),
         );

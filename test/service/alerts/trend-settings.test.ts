@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { builtCli } from '../../../support/built-cli.js';
 
-const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+const bin = builtCli();
 
 test('a trend setting outside its range is a usage error (exit 2) naming the flag, before anything is opened', () => {
   const cases: Array<[string, string, RegExp]> = [

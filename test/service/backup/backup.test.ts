@@ -18,8 +18,9 @@ import { SQLITE_ONLY } from '../test-database.js';
 import { makeCampaignState, TREND } from './campaign-state.js';
 import { assertCampaignRestored, rowsOf } from './compare-services.js';
 import { streamSignatures } from './signature-stream.js';
+import { builtCli } from '../../../support/built-cli.js';
 
-const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+const bin = builtCli();
 const source = 'https://backup.example.org/';
 const SEEDED = 20_000;
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { AuthFailureLimit } from '../../../src/service/limits/rate-limit.js';
+import { builtCli } from '../../../support/built-cli.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
@@ -47,7 +48,7 @@ test('the prefix setting moves the boundary: /48 and /56 wider, /128 one address
 });
 
 test('--ipv6-prefix outside 32..128 is a usage error (exit 2), before anything is opened', () => {
-  const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+  const bin = builtCli();
   for (const bad of ['31', '129', '64.5', 'wide', '']) {
     const run = spawnSync(process.execPath, [bin, 'service', '--port', '0', '--db', '/nonexistent/x.db', '--ipv6-prefix', bad], { encoding: 'utf8', timeout: 30_000 });
     assert.equal(run.status, 2, bad);

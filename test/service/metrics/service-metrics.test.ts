@@ -17,8 +17,9 @@ import { signedPostTo } from '../service-client.js';
 import { signFormBody } from '../../../src/shared/signing.js';
 import { awayFromTheMinuteEnd, newTestDatabase, onPostgres } from '../test-database.js';
 import { authKeysPath, eventually, keyRequestFields, signaturesPath, signerFields, type Pairs } from '../harness.js';
+import { builtCli } from '../../../support/built-cli.js';
 
-const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+const bin = builtCli();
 
 /** Every family the service exports, named in issue 29. */
 const FAMILIES = [

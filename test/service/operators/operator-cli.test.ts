@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { runAdmin } from '../child-service.js';
 import { eventually } from '../harness.js';
 import { newTestDatabase } from '../test-database.js';
+import { builtCli } from '../../../support/built-cli.js';
 
-const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+const bin = builtCli();
 
 test('create-operator prints a one-time password, or takes one from stdin; reset-operator-password makes a new one', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'operator-cli-'));

@@ -18,8 +18,9 @@ import { MIGRATIONS } from '../../../src/service/store/migrations/migrations.js'
 import { POSTGRES_MIGRATIONS } from '../../../src/service/store/migrations/postgres-schema.js';
 import { databaseName } from '../../../src/service/store/engines/store-engine.js';
 import { newTestDatabase, onPostgres, withDatabase } from '../test-database.js';
+import { builtCli } from '../../../support/built-cli.js';
 
-const bin = new URL('../../../bin/petition-embed.js', import.meta.url).pathname;
+const bin = builtCli();
 const NEWEST = onPostgres ? POSTGRES_MIGRATIONS.length : MIGRATIONS.length;
 
 function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
