@@ -130,7 +130,8 @@ for (const [path, kind] of [['/module', 'type="module"'], ['/classic', 'a classi
 test('a tag added after load gets its element; until then no chunk is loaded', { skip }, async () => {
   const { tab, errors, chunks } = await open('/later');
   try {
-    await tab.waitForTimeout(200);
+    // Loaded, and no request for 500 ms: a chunk the loader wanted would have been asked for.
+    await tab.waitForLoadState('networkidle');
     assert.equal(chunks.length, 0, `chunks before the tag: ${chunks.join(', ')}`);
     await tab.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div><petition-signatures petition-id="42"></petition-signatures></div>'));
     await tab.locator('petition-signatures [part="name"]').waitFor();
