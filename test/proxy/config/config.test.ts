@@ -25,7 +25,7 @@ test('a valid config gets its defaults; the environment overrides key and secret
   assert.equal(config.upstream, 'http://127.0.0.1:4010/v1');
   assert.equal(config.apiKey, 'pk_env');
   assert.equal(config.secret, 'env-secret');
-  assert.deepEqual(config.rateLimit, { signaturesPerIpPerMinute: 5, uncachedReadsPerIpPerMinute: 60, uncachedReadsPerMinute: 300 });
+  assert.deepEqual(config.rateLimit, { signaturesPerIpPerMinute: 5, uncachedReadsPerIpPerMinute: 60, uncachedReadsPerMinute: 300, challengesPerIpPerMinute: 30 });
   assert.equal(config.trustProxy, 'loopback');
   assert.equal(config.cacheSeconds, 5);
   assert.equal(config.staleForSeconds, 86_400);
