@@ -34,6 +34,8 @@ function newSigner(): Signer {
   };
 }
 
+let keyRequests = 0;
+
 /** The test service seen as holding another of its petitions (the harness's helpers act on `petitionId`). */
 export function onPetition(t: TestService, petitionId: number): TestService {
   return { ...t, petitionId };
@@ -41,11 +43,11 @@ export function onPetition(t: TestService, petitionId: number): TestService {
 
 /**
  * Signs `count` signers on the petition through the API (202 each), each with a phone, a reason,
- * opt-ins and a withdrawal token; the last one's name is then hidden. Returns them.
+ * opt-ins and a withdrawal token; the last one's name is then hidden (unless `hideLast` is false). Returns them.
  */
-export async function signPetition(t: TestService, petitionId: number, count: number): Promise<Signer[]> {
+export async function signPetition(t: TestService, petitionId: number, count: number, hideLast = true): Promise<Signer[]> {
   const on = onPetition(t, petitionId);
-  const source = `https://retention-${petitionId}.example.org/`;
+  const source = `https://retention-${petitionId}-${++keyRequests}.example.org/`;
   const key = await grantedKey(on, source);
   const signers: Signer[] = [];
   for (let i = 0; i < count; i++) {
@@ -71,6 +73,7 @@ export async function signPetition(t: TestService, petitionId: number, count: nu
     if (response.status !== 202) throw new Error(`signature answered ${response.status}: ${await response.text()}`);
     signers.push(signer);
   }
+  if (!hideLast) return signers;
   const hidden = await readDatabase(t, (db) =>
     db.prepare<[number], { id: number }>('SELECT id FROM signatures WHERE petition_id = ? ORDER BY id DESC LIMIT 1').get(petitionId),
   );
