@@ -13,8 +13,7 @@ export function usedProofsInSqlite(db: Database): UsedProofStore {
     forget.run(now);
     return insert.run(challenge, expiresAt).changes === 1;
   });
-  db.prepare(USED_PROOF_SQL.addIssuer).run(newIssuerId());
-  const issuer = (db.prepare(USED_PROOF_SQL.issuer).get() as { issuer: string }).issuer;
+  const issuer = ownIssuer(db);
   const spentFromOther = db.prepare(USED_PROOF_SQL.spentFromOther);
   return {
     async use(challenge, expiresAt, now) {
@@ -27,6 +26,15 @@ export function usedProofsInSqlite(db: Database): UsedProofStore {
       spentFromOther.run(other, at, at);
     },
   };
+}
+
+/** Written once, at the first start: later starts only read it (a full disk must not stop them). */
+function ownIssuer(db: Database): string {
+  const read = () => (db.prepare(USED_PROOF_SQL.issuer).get() as { issuer: string } | undefined)?.issuer;
+  const found = read();
+  if (found !== undefined) return found;
+  db.prepare(USED_PROOF_SQL.addIssuer).run(newIssuerId());
+  return read()!;
 }
 
 /** What a state database holds of other issuers' proofs (none before the table was made). */

@@ -69,11 +69,13 @@ export function durableUsedProofs(storage: DurableObjectStorage): UsedProofStore
   const { sql } = storage;
   sql.exec(USED_PROOF_SQL.schema);
   const use = rememberOnce(storage, USED_PROOF_SQL);
-  sql.exec(USED_PROOF_SQL.addIssuer, newIssuerId());
-  const issuer = sql.exec<{ issuer: string }>(USED_PROOF_SQL.issuer).one().issuer;
+  // Written once, at the object's first start; later starts only read it.
+  const readIssuer = () => sql.exec<{ issuer: string }>(USED_PROOF_SQL.issuer).toArray()[0]?.issuer;
+  if (readIssuer() === undefined) sql.exec(USED_PROOF_SQL.addIssuer, newIssuerId());
+  const own = readIssuer()!;
   return {
     use: async (challenge, expiresAt, now) => use(challenge, expiresAt, now),
-    issuer: async () => issuer,
+    issuer: async () => own,
     spentFromOther: async (other, at) => void sql.exec(USED_PROOF_SQL.spentFromOther, other, at, at),
   };
 }
