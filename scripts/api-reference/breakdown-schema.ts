@@ -6,8 +6,8 @@ import { objectSchema, schemaRef, type JsonSchema } from './object-schema.js';
 import { jsonResponse, type OpenApiObject } from './response-objects.js';
 
 const count: JsonSchema = { type: 'integer', minimum: 0 };
-/** An "other" total: 0, or a group large enough to show (never one a reader could subtract down to a few signers). */
-const otherCount: JsonSchema = { anyOf: [{ const: 0 }, { type: 'integer', minimum: MINIMUM_GROUP }] };
+/** An "other" total: what is left over, in no group shown (any number: it tells nothing the list does not). */
+const otherCount: JsonSchema = count;
 const shownCount: JsonSchema = { type: 'integer', minimum: MINIMUM_GROUP };
 
 const countrySchema = objectSchema<CountryBreakdown>(
@@ -20,21 +20,21 @@ const countrySchema = objectSchema<CountryBreakdown>(
       description: 'Largest first. state_province as stored (see Signature).',
       items: { type: 'object', properties: { state_province: { type: 'string', minLength: 1 }, signature_count: shownCount }, required: ['state_province', 'signature_count'], additionalProperties: false },
     },
-    other_count: { ...otherCount, description: "The country's signatures in no region shown, or with no region." },
+    other_count: { ...otherCount, description: "The country's listed signatures in no region shown, or with no region." },
   },
   {},
 );
 
 export const signatureBreakdownSchema = objectSchema<SignatureBreakdown>(
   {
-    signature_count: { ...count, description: 'Every counted signature, hidden ones included.' },
+    signature_count: { ...count, description: 'Every counted signature, hidden ones included (in other_count).' },
     minimum_group: { const: MINIMUM_GROUP, description: 'No country or region with fewer signatures is shown.' },
     countries: { type: 'array', items: countrySchema, description: 'Largest first, ties by country_code.' },
-    other_count: { ...otherCount, description: 'Signatures in no country shown.' },
+    other_count: { ...otherCount, description: 'Signatures in no country shown: listed ones in countries below minimum_group, and every hidden signer.' },
   },
   {},
   {
-    description: `Counted signatures by country and region. A group of fewer than ${MINIMUM_GROUP} is left out and counted in other_count, and when what is left out would come to 1 to ${MINIMUM_GROUP - 1}, the smallest shown groups are left out too: no count, and no difference of counts, singles out a signer.`,
+    description: `Counted signatures by country and region. Countries and regions count listed signers only, whose places the list shows anyway; a hidden signer is in no group, only in the top-level other_count. A group of fewer than ${MINIMUM_GROUP} is left out and counted in the other_count beside it.`,
   },
 );
 

@@ -30,7 +30,7 @@ export interface SignatureBreakdown {
   /** The smallest group shown; smaller ones are counted in an `other_count` only. */
   minimum_group: number;
   countries: CountryBreakdown[];
-  /** Signatures in no country shown: never 1 to `minimum_group` - 1. */
+  /** Signatures in no country shown, hidden signers' included (they are in no group). */
   other_count: number;
 }
 
@@ -39,7 +39,7 @@ export interface CountryBreakdown {
   country_name: string;
   signature_count: number;
   regions: Array<{ state_province: string; signature_count: number }>;
-  /** The country's signatures in no region shown (or with none given): never 1 to `minimum_group` - 1. */
+  /** The country's listed signatures in no region shown (or with none given). */
   other_count: number;
 }
 

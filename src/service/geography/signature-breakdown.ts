@@ -1,20 +1,31 @@
 // A petition's counted signatures by country and region (docs/api.md "Signatures by place"),
-// read from the counts kept beside the signatures (store/campaign/insight-store.ts), never the signatures,
-// with every small group withheld at both levels (small-groups.ts).
+// read from the counts kept beside the signatures (store/campaign/insight-store.ts), with every
+// small group withheld at both levels (small-groups.ts). Hidden signers are in no group: their
+// places, less the counts of the few hidden signatures (read through the index of unlisted ones),
+// would otherwise let a reader who pads a small group with signatures of their own see a hidden
+// signer join it (issue 31). They are counted in the total and its "other" only.
 import type { CountryBreakdown, SignatureBreakdown } from '../../shared/types.js';
 import { countryName } from '../signatures/country-names.js';
 import type { PetitionRow, Store } from '../store/store.js';
 import { MINIMUM_GROUP, withholdSmallGroups, type CountedGroup } from './small-groups.js';
 
+function placeKey(row: { country_code: string; state_province: string }): string {
+  return `${row.country_code}\n${row.state_province}`;
+}
+
 export async function signatureBreakdown(store: Store, petition: PetitionRow): Promise<SignatureBreakdown> {
+  const hidden = new Map<string, number>();
+  for (const row of await store.hiddenPlaceCounts.all(petition.id)) hidden.set(placeKey(row), Number(row.signatures));
   const regionsOf = new Map<string, CountedGroup[]>();
   let total = 0;
   for (const row of await store.placeCounts.all(petition.id)) {
     // PostgreSQL's SUM is a bigint, which its driver may hand over as text.
-    const count = Number(row.signatures);
-    total += count;
+    const all = Number(row.signatures);
+    total += all;
+    const listed = all - (hidden.get(placeKey(row)) ?? 0);
+    if (listed <= 0) continue;
     const regions = regionsOf.get(row.country_code) ?? [];
-    regions.push({ name: row.state_province, count });
+    regions.push({ name: row.state_province, count: listed });
     regionsOf.set(row.country_code, regions);
   }
   const countryGroups = [...regionsOf].map(([name, regions]) => ({ name, count: regions.reduce((sum, region) => sum + region.count, 0) }));

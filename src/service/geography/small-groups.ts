@@ -1,6 +1,10 @@
-// The rule that keeps a published count from singling out a signer (docs/api.md "Signatures by
-// place"): a group of fewer than MINIMUM_GROUP signatures is never shown, and neither is any
-// difference a reader could take, so the total minus the shown groups is 0 or MINIMUM_GROUP at least.
+// The rule that keeps a published group from being a handful of people (docs/api.md "Signatures
+// by place"; decided: a public breakdown withholds any group below 5): a country or region of
+// fewer than MINIMUM_GROUP signatures is never named, and is counted in the "other" beside it.
+// The breakdown counts listed signers only, whose places the public list shows anyway; hidden
+// signers are in no group at all (signature-breakdown.ts). So what is left over ("other") tells
+// nothing the list does not, and is published as it is: no large group is ever folded into it to
+// round it up (issue 31: 4 stray signatures once blanked a country of 720).
 
 export const MINIMUM_GROUP = 5;
 
@@ -10,17 +14,10 @@ export interface CountedGroup {
   count: number;
 }
 
-/**
- * The groups that may be shown, largest first, and what is left of `total` for "other". When the
- * small groups alone would leave an "other" of 1 to 4 (which, subtracted from the total, would
- * tell how many signed in the unnamed places), the smallest shown groups join them until it is
- * 5 or more.
- */
+/** The groups that may be shown, largest first (ties by name), and what is left of `total` for "other". */
 export function withholdSmallGroups(groups: readonly CountedGroup[], total: number): { shown: CountedGroup[]; other: number } {
   const shown = groups
     .filter((group) => group.name !== '' && group.count >= MINIMUM_GROUP)
     .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  let other = total - shown.reduce((sum, group) => sum + group.count, 0);
-  while (other > 0 && other < MINIMUM_GROUP && shown.length > 0) other += shown.pop()!.count;
-  return { shown, other };
+  return { shown, other: total - shown.reduce((sum, group) => sum + group.count, 0) };
 }

@@ -1,8 +1,9 @@
-// GET petitions/:id/signatures/breakdown (docs/api.md "Signatures by place"): counted signatures
-// by country and region, read from the count table, with every group under 5 withheld, and no
-// "other" of 1 to 4 left for a reader to subtract. The counts are written into the table itself
-// (split over days, as the triggers keep them) so each boundary is exact; one test signs through
-// the API to show the triggers' counts arrive here.
+// GET petitions/:id/signatures/breakdown (docs/api.md "Signatures by place"): listed signatures
+// by country and region, read from the count table, with every group under 5 withheld and what
+// is left over published as it is; hidden signers in no group (issue 31's padding attack, through
+// the API). The counts are otherwise written into the table itself (split over days, as the
+// triggers keep them) so each boundary is exact; one test signs through the API to show the
+// triggers' counts arrive here.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EVERY_COUNTRY } from '../../../src/shared/addresses/countries/every-country.js';
@@ -52,25 +53,27 @@ describe('withholding small groups', () => {
     });
   });
 
-  test('an "other" of 4 would tell how many signed elsewhere: the smallest shown country joins it', async () => {
-    const body = await breakdown([['GB', '', 5], ['FR', '', 4]]);
-    assert.deepEqual(body.countries, []);
-    assert.equal(body.other_count, 9);
-    const larger = await breakdown([['GB', '', 6], ['US', '', 5], ['FR', '', 3]]);
-    assert.deepEqual(larger.countries.map((c: { country_code: string }) => c.country_code), ['GB']);
-    assert.equal(larger.other_count, 8);
+  test('what is left over is published as it is: 4 stray signatures never blank a large country, and an "other" of 1 is 1', async () => {
+    const large = await breakdown([['GB', 'ENG', 720], ['US', '', 4]]);
+    assert.deepEqual(large.countries.map((c: { country_code: string; signature_count: number }) => [c.country_code, c.signature_count]), [['GB', 720]]);
+    assert.deepEqual(large.countries[0].regions, [{ state_province: 'ENG', signature_count: 720 }]);
+    assert.equal(large.other_count, 4);
+    const one = await breakdown([['GB', '', 5], ['DE', '', 1]]);
+    assert.deepEqual(one.countries.map((c: { country_code: string }) => c.country_code), ['GB']);
+    assert.equal(one.other_count, 1);
+    assert.equal((await breakdown([['DE', '', 1]])).other_count, 1);
   });
 
-  test('regions: 5 shown, 4 withheld, and a country total minus its regions is never 1 to 4', async () => {
+  test('regions: 5 shown, 4 and 1 withheld into the country\'s other', async () => {
     const shown = await breakdown([['GB', 'ENG', 5], ['GB', 'SCT', 4], ['GB', 'WLS', 1]]);
     assert.deepEqual(shown.countries[0].regions, [{ state_province: 'ENG', signature_count: 5 }]);
     assert.equal(shown.countries[0].other_count, 5);
     assert.equal(shown.other_count, 0);
 
-    const subtracted = await breakdown([['GB', 'ENG', 5], ['GB', 'SCT', 4]]);
-    assert.deepEqual(subtracted.countries[0].regions, []);
-    assert.equal(subtracted.countries[0].signature_count, 9);
-    assert.equal(subtracted.countries[0].other_count, 9);
+    const four = await breakdown([['GB', 'ENG', 5], ['GB', 'SCT', 4]]);
+    assert.deepEqual(four.countries[0].regions, [{ state_province: 'ENG', signature_count: 5 }]);
+    assert.equal(four.countries[0].signature_count, 9);
+    assert.equal(four.countries[0].other_count, 4);
 
     // Signatures without a region are never a region, whatever their number.
     const unknown = await breakdown([['US', 'CA', 7], ['US', '', 6]]);
@@ -96,6 +99,37 @@ describe('the route', () => {
     }
     const body = await eventually(async () => (await getJson(t, path(t.petitionId))).body, (b) => b.signature_count === 5);
     assert.deepEqual(body.countries[0].regions, [{ state_province: 'SCT', signature_count: 5 }]);
+  });
+
+  test('padding a small group cannot single out a hidden signer: hidden signers are in no group, only in the total and its other', async () => {
+    const { petition_id } = await t.admin.createPetition('Padding attack');
+    const petition = { ...t, petitionId: petition_id };
+    const source = 'https://padding.example.org/';
+    const key = await grantedKey(petition, source);
+    let n = 0;
+    const sign = async (hidden: boolean) => {
+      n++;
+      const fields = signerFields({ email: `pad${n}@example.org`, country_code: 'US', state_province: 'WY', city: 'Cheyenne', postal_code: '82001', ...(hidden ? { hidden: 'true' } : {}) });
+      const answer = await submitSignature(petition, source, key, fields);
+      assert.equal(answer.status, 202, await answer.text());
+    };
+    const read = (count: number) => eventually(async () => (await getJson(t, path(petition_id))).body, (b) => b.signature_count === count);
+    // The attacker's own four in Wyoming, then a hidden signer from Wyoming.
+    for (let i = 0; i < 4; i++) await sign(false);
+    await sign(true);
+    const afterHidden = await read(5);
+    assert.deepEqual(afterHidden.countries, [], 'no US: 5 [WY = 5] that the hidden signer made');
+    assert.equal(afterHidden.other_count, 5);
+    // A fifth listed one of the attacker's: Wyoming shows its 5 listed signers, not 6.
+    await sign(false);
+    const padded = await read(6);
+    assert.deepEqual(padded.countries, [{ country_code: 'US', country_name: 'United States', signature_count: 5, regions: [{ state_province: 'WY', signature_count: 5 }], other_count: 0 }]);
+    assert.equal(padded.other_count, 1, 'the hidden signer, placed nowhere');
+    // Their place is never in a group, however many hidden signers there are.
+    for (let i = 0; i < 5; i++) await sign(true);
+    const manyHidden = await read(11);
+    assert.equal(manyHidden.countries[0].signature_count, 5);
+    assert.equal(manyHidden.other_count, 6);
   });
 
   test('an unknown petition is 404, a missing api_key 401, another method 405', async () => {

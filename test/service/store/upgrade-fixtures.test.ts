@@ -92,12 +92,8 @@ for (const commit of commits) {
         const recent = (await read(`${path}/recent`)) as Listed[];
         assert.deepEqual(recent.map((signer, index) => asOldHad((petition.recent as Listed[])[index] ?? {}, signer)), petition.recent, `petition ${petition.id}'s recent signers`);
         // The counts by place are kept beside the signatures, filled from the old rows when the database is upgraded.
-        // Only from 5 signatures on: below that the service answers an other_count of 1 to 4, which
-        // docs/openapi/service.yaml does not allow (a question for the breakdown, not for upgrades).
-        if (petition.signature_count >= 5) {
-          const breakdown = await read(`${path}/breakdown`);
-          assert.equal(breakdown.signature_count, petition.signature_count, `petition ${petition.id}'s breakdown counts every counted signature`);
-        }
+        const breakdown = await read(`${path}/breakdown`);
+        assert.equal(breakdown.signature_count, petition.signature_count, `petition ${petition.id}'s breakdown counts every counted signature`);
         if (petition.resource !== null) {
           const resource = await read(`/v1/petitions/${petition.id}`);
           assert.deepEqual(asOldHad(petition.resource as Listed, resource), petition.resource, `petition ${petition.id} as a resource`);

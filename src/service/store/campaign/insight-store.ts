@@ -68,6 +68,11 @@ export function insightStatements(db: SqlEngine) {
       `SELECT country_code, state_province, SUM(signatures) AS signatures FROM insight_places
        WHERE petition_id = ? GROUP BY country_code, state_province`,
     ),
+    /** The petition's hidden counted signatures by place: unlisted, so read through the index of unlisted signatures, never the whole petition. */
+    hiddenPlaceCounts: db.prepare<[number], PlaceCountRow>(
+      `SELECT country_code, state_province, COUNT(*) AS signatures FROM signatures
+       WHERE petition_id = ? AND listed_position IS NULL AND state = 'counted' AND hidden = 1 GROUP BY country_code, state_province`,
+    ),
     utmSourceCounts: db.prepare<InsightWindowParams, GroupCountRow>(
       `SELECT utm_source AS name, SUM(signatures) AS signatures FROM insight_sources WHERE ${IN_WINDOW}
        GROUP BY utm_source ORDER BY 2 DESC, 1`,
