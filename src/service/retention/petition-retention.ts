@@ -7,7 +7,7 @@ import type { Store } from '../store/store.js';
 import { readRetainDays, RETAIN_DAYS_RULE } from './retention-period.js';
 
 /** What clears a petition's own period, as a flag or a form gives it. */
-export const SERVICE_DEFAULT = 'default';
+const SERVICE_DEFAULT = 'default';
 
 /** The period typed refused, in the words a form shows at its field and a command prints. */
 export class RetainDaysError extends OperatorError {

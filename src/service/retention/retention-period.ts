@@ -3,7 +3,7 @@
 // `--retain-days-after-close` unless the petition has its own. Unset on both, nothing is erased
 // automatically: an upgrade must never start deleting what nobody asked to delete.
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 /** The fewest and most days an operator may set: a day leaves time to export; ten years is already longer than any campaign's need. */
 export const RETAIN_DAYS_MIN = 1;
 export const RETAIN_DAYS_MAX = 3650;

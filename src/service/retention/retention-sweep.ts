@@ -17,7 +17,7 @@ import { erasureIsDue, retentionState } from './retention-state.js';
 const SWEEP_EVERY_MS = 60_000;
 
 /** An early erasure of an open petition, refused. */
-export class PetitionOpenError extends OperatorError {
+class PetitionOpenError extends OperatorError {
   constructor() {
     super('This petition is open: close it before erasing its signers\' personal data.');
   }
