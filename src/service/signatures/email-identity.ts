@@ -12,19 +12,24 @@ const IGNORES_PLUS_TAG = new Set([
   'icloud.com',
   'me.com',
   'mac.com',
-  'protonmail.com',
-  'proton.me',
-  'pm.me',
   'fastmail.com',
 ]);
+
+/**
+ * Proton's domains are one mailbox: a name at any of them is the same account's (its aliases are
+ * reserved across them), and Proton ignores a +tag and the dots, hyphens and underscores of the
+ * name. They become one key at proton.me (migrations/mailbox-migrations.ts gave older keys it).
+ */
+const PROTON = new Set(['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me']);
 
 /** Providers that also ignore dots in the local part (Gmail, under both of its domains). */
 const IGNORES_DOTS = new Set(['gmail.com', 'googlemail.com']);
 
 /**
  * Lower-cases the address; for the providers above drops the +tag (and for Gmail the dots,
- * and googlemail.com becomes gmail.com), so "A.B+petition@GoogleMail.com" and "ab@gmail.com"
- * are one signer.
+ * and googlemail.com becomes gmail.com; for Proton the dots, hyphens and underscores, and every
+ * domain becomes proton.me), so "A.B+petition@GoogleMail.com" and "ab@gmail.com" are one signer,
+ * as are "J.Doe+x@pm.me" and "jdoe@protonmail.com".
  */
 export function emailIdentity(email: string): string {
   const lower = email.trim().toLowerCase();
@@ -32,6 +37,10 @@ export function emailIdentity(email: string): string {
   if (at < 0) return lower;
   let local = lower.slice(0, at);
   let domain = lower.slice(at + 1);
+  if (PROTON.has(domain)) {
+    const plus = local.indexOf('+');
+    return `${(plus >= 0 ? local.slice(0, plus) : local).replace(/[._-]/g, '')}@proton.me`;
+  }
   if (IGNORES_PLUS_TAG.has(domain)) {
     const plus = local.indexOf('+');
     if (plus >= 0) local = local.slice(0, plus);

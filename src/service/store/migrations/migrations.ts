@@ -7,6 +7,7 @@ import { INSIGHT_MIGRATIONS } from './insight-migrations.js';
 import { INTEGRITY_MIGRATIONS } from './integrity-migrations.js';
 import { OPT_IN_MIGRATIONS } from './opt-in-migrations.js';
 import { PAPER_MIGRATIONS } from './paper-migrations.js';
+import { MAILBOX_MIGRATIONS } from './mailbox-migrations.js';
 import { RETENTION_MIGRATIONS } from './retention-migrations.js';
 import { SEARCH_MIGRATIONS } from './search-migrations.js';
 
@@ -221,4 +222,5 @@ export const MIGRATIONS: ReadonlyArray<string | ((db: Database.Database) => void
   ...OPT_IN_MIGRATIONS,
   ...SEARCH_MIGRATIONS,
   ...RETENTION_MIGRATIONS,
+  ...MAILBOX_MIGRATIONS,
 ];

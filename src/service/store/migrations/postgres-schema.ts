@@ -8,6 +8,7 @@ import { POSTGRES_INSIGHT_MIGRATIONS } from './postgres-insight-schema.js';
 import { POSTGRES_INTEGRITY_MIGRATIONS } from './postgres-integrity-schema.js';
 import { POSTGRES_OPT_IN_MIGRATIONS } from './postgres-opt-in-schema.js';
 import { POSTGRES_PAPER_MIGRATIONS } from './postgres-paper-schema.js';
+import { POSTGRES_MAILBOX_MIGRATIONS } from './mailbox-migrations.js';
 import { POSTGRES_RETENTION_MIGRATIONS } from './postgres-retention-schema.js';
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
@@ -171,4 +172,5 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ...POSTGRES_PAPER_MIGRATIONS,
   ...POSTGRES_OPT_IN_MIGRATIONS,
   ...POSTGRES_RETENTION_MIGRATIONS,
+  ...POSTGRES_MAILBOX_MIGRATIONS,
 ];
