@@ -78,9 +78,10 @@ async function exportDigest(service: ServerProcess, petitionId: number): Promise
   if (response.status !== 200 || !response.body) throw new Error(`the export answered ${response.status}`);
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of response.body) {
-    hash.update(chunk);
-    bytes += chunk.length;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    hash.update(read.value);
+    bytes += read.value.length;
   }
   return { bytes, sha256: hash.digest('hex'), ms: performance.now() - began };
 }
