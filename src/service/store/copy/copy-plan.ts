@@ -23,7 +23,7 @@ export const SQLITE_ONLY_TABLES: Readonly<Record<string, string>> = {
 };
 
 /** Tables only PostgreSQL has: written by the copy itself, or state of running instances that starts empty. */
-export const POSTGRES_ONLY_TABLES: Readonly<Record<string, string>> = {
+const POSTGRES_ONLY_TABLES: Readonly<Record<string, string>> = {
   schema_version: 'the schema version, written by the copy from the migrations it ran',
   rate_counts: "the consumers' shared per-minute request counts: a new minute starts empty",
   service_instances: 'the instances running now: none yet',
@@ -32,16 +32,16 @@ export const POSTGRES_ONLY_TABLES: Readonly<Record<string, string>> = {
 const CLAIM = 'the instance sending it: none yet, so the first to start takes it';
 
 /** Columns only PostgreSQL has (`table.column`), left to their defaults. */
-export const POSTGRES_ONLY_COLUMNS: Readonly<Record<string, string>> = {
+const POSTGRES_ONLY_COLUMNS: Readonly<Record<string, string>> = {
   'callback_deliveries.claimed_by': CLAIM,
   'alert_deliveries.claimed_by': CLAIM,
   'signature_confirmations.mail_claimed_by': CLAIM,
 };
 
 /** Columns only SQLite has (`table.column`): none today. */
-export const SQLITE_ONLY_COLUMNS: Readonly<Record<string, string>> = {};
+const SQLITE_ONLY_COLUMNS: Readonly<Record<string, string>> = {};
 
-export interface CopiedColumn {
+interface CopiedColumn {
   name: string;
   convert: ValueConverter;
 }
