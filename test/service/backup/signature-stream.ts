@@ -1,12 +1,12 @@
 // Signatures submitted one after another while a test copies the service's database, each 202
-// noted with its signer's last name and when it was answered, so the test can tell which came
-// before the copy began.
+// noted with its signer's last name, when it was sent and when it was answered, so the test can
+// tell which came before the copy began and which were only sent after a point in time.
 import { signerFields, submitSignature } from '../harness.js';
 import type { TestService } from '../harness.js';
 
 export interface SignatureStream {
-  /** Every signature answered 202 so far: its last name (each signer has its own) and when. */
-  answered: Array<{ lastName: string; at: number }>;
+  /** Every signature answered 202 so far: its last name (each signer has its own), when it was sent and when answered. */
+  answered: Array<{ lastName: string; sent: number; at: number }>;
   /** Stops sending and resolves once the last answer is in. */
   stop(): Promise<void>;
 }
@@ -21,9 +21,10 @@ export async function streamSignatures(t: TestService, source: string, key: stri
     while (!stopped) {
       const fields = signerFields({ hidden: sent++ % 4 === 0 ? 'true' : '0' });
       const lastName = fields.find(([name]) => name === 'last_name')![1];
+      const sentAt = Date.now();
       const response = await submitSignature(t, source, key, fields);
       await response.arrayBuffer();
-      if (response.status === 202) answered.push({ lastName, at: Date.now() });
+      if (response.status === 202) answered.push({ lastName, sent: sentAt, at: Date.now() });
     }
   })().catch((error: unknown) => (failure = error));
   while (answered.length < atLeast) {
