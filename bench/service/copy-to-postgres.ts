@@ -105,9 +105,10 @@ try {
   const { peakMiB, stdout } = await runCopy(dbPath, url);
   console.log(`copy-to-postgres: ${seconds(copyBegan)} s for ${SIGNATURES} signatures (the command says ${JSON.parse(stdout).seconds} s), peak memory ${peakMiB.toFixed(0)} MiB`);
 
-  const onSqlite = await spawnService(['--db', dbPath]);
+  // Two thousand reads a minute by one consumer: above the default limit of 1,000.
+  const onSqlite = await spawnService(['--db', dbPath, '--rate-limit', '100000']);
   services.push(onSqlite);
-  const onPostgres = await spawnService(['--db', url]);
+  const onPostgres = await spawnService(['--db', url, '--rate-limit', '100000']);
   services.push(onPostgres);
   const paths = pagePaths(petitionId, SIGNATURES);
   let differing = 0;
