@@ -2,7 +2,9 @@
 // takes, on a petition of 100,000 signers, each job run in this process as the console runs it
 // (the same domain functions on the same store), measured with perf_hooks.monitorEventLoopDelay:
 // the CSV export, the delivery PDF, bulk invalidation of the earlier half and its undo, a paper
-// batch of 1,000 signers added and removed, and the campaign insight over the petition's life.
+// batch of 1,000 signers added and removed, the campaign insight over the petition's life, and
+// the erasure of a closed petition's personal data (issue 30's retention; a petition of its own
+// each round, of the same size, since an erased petition has nothing left to erase).
 // Usage: node --import tsx bench/service/job-holds.ts [rounds] [signatures]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -15,6 +17,7 @@ import { openAdmin } from '../../src/service/admin.js';
 import { findDeliveryFont } from '../../src/service/delivery/delivery-font.js';
 import { deliveryJobs, prepareDelivery } from '../../src/service/delivery/delivery-preparation.js';
 import { readCampaignInsight } from '../../src/service/insight/campaign-insight.js';
+import { erasePetitionPersonalData } from '../../src/service/retention/personal-data-erasure.js';
 import { COMMAND_LINE } from '../../src/service/operators/audit-log.js';
 import { addPaperBatch, removePaperBatch } from '../../src/service/paper/paper-batches.js';
 import { exportJobs, startSignatureExport } from '../../src/service/signatures/signature-export.js';
@@ -31,6 +34,13 @@ const dbPath = join(dir, 'service.db');
 const admin = await openAdmin(dbPath);
 const { petition_id: petitionId } = await admin.createPetition('A hundred thousand signatures');
 await admin.seed(petitionId, SIGNATURES);
+const toErase: number[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  const { petition_id } = await admin.createPetition(`Closed, to be erased (round ${round})`);
+  await admin.seed(petition_id, SIGNATURES);
+  await admin.updatePetition(petition_id, { status: 'closed' });
+  toErase.push(petition_id);
+}
 await admin.close();
 const engine = await openStoreEngine(dbPath);
 // The running service checkpoints from a thread of its own (wal-checkpointer.ts); the connection's
@@ -68,6 +78,7 @@ const jobs: Array<[name: string, run: () => Promise<unknown>]> = [
   }],
   ['paper batch removed', () => removePaperBatch(store, paperBatch, COMMAND_LINE)],
   ['campaign insight, the whole life by the day', async () => readCampaignInsight(store, (await store.petitionById.get(petitionId))!, {}, Date.now())],
+  ['personal data of a closed petition erased', () => erasePetitionPersonalData(store, toErase.shift()!, { reason: 'operator', actor: COMMAND_LINE, truncateWal: async () => {} })],
 ];
 
 const results = new Map<string, Array<{ holdMs: number; seconds: number }>>();

@@ -5,7 +5,6 @@
 // same, and each run is audited with counts only. The sweep runs on a clock the test sets.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startConsoleFixture } from '../console-fixture.js';
 import type { ConsoleFixture } from '../console-fixture.js';
 import { eventually } from '../harness.js';
@@ -180,29 +179,20 @@ describe('the retention period', () => {
     },
   );
 
-  // Measured as the event loop's delay while the erasure runs, in this process. Its p99 is the
-  // claim: on a machine shared with other work, a turn now and then waits for a core whatever the
-  // batch (the maximum is printed for docs/benchmarks.md, not asserted).
-  test("a petition of 20,000 signatures is erased in batches that keep the event loop's p99 delay under 50 ms", async () => {
+  // How long each batch holds the event loop is measured by `npm run bench:job-holds` (docs/benchmarks.md),
+  // never in a test: this machine is shared. Here: a petition larger than one batch, erased whole.
+  test('a petition of 3,000 signatures, more than one batch, is erased whole', async () => {
     const { petition_id: id } = await t.admin.createPetition('Large');
-    await t.admin.seed(id, 20_000);
+    await t.admin.seed(id, 3000);
     await t.admin.updatePetition(id, { status: 'closed' });
     const closed = (await closedAt(t, id))!;
     const { sweep, store, close } = await testSweep(t, 1, { now: closed + DAY_MS });
-    // The seed's search index is filled by the service's own upkeep first, so only the erasure is measured.
+    // The seed's search index is filled by the service's own upkeep first: the erasure takes every row out of it.
     await eventually(() => store.searchBacklog.get(), (backlog) => backlog!.indexed_through >= backlog!.latest, 30_000);
-    const delay = monitorEventLoopDelay({ resolution: 1 });
     try {
-      delay.enable();
-      const started = performance.now();
       await sweep.sweep();
-      const seconds = (performance.now() - started) / 1000;
-      delay.disable();
-      const p99Ms = delay.percentile(99) / 1e6;
-      console.log(`erasure of 20,000 signatures: ${seconds.toFixed(2)} s, event loop delay p99 ${p99Ms.toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`);
-      assert.ok(p99Ms < 50, `the event loop's p99 delay was ${p99Ms.toFixed(1)} ms`);
       const left = await personalColumns(t, id);
-      assert.equal(left.length, 20_000);
+      assert.equal(left.length, 3000);
       assert.ok(left.every((row) => row['email'] === '' && row['erased_at'] !== null));
     } finally {
       await close();
