@@ -3,6 +3,7 @@
 // first time the service sees the petition closed, so the erasure date does not move when the
 // petition is edited later; a petition opened again has no closing moment until it closes again.
 import { isClosed } from '../petitions/petitions.js';
+import { PetitionFieldsError } from '../petitions/petition-fields.js';
 import type { PetitionStatus, Store } from '../store/store.js';
 
 export interface ClosingState {
@@ -29,7 +30,9 @@ export function closingMoment(petition: ClosingState, now: number, closedByThisW
 
 /**
  * In the transaction of the operator's write to a petition: records the moment the write closed
- * it, or forgets the moment when the write opened it again (a later close counts from then).
+ * it, or forgets the moment when the write opened it again (a later close counts from then). A
+ * petition whose signers' personal data was erased is not opened again: their emails are gone, so
+ * each of them could sign a second time unnoticed.
  */
 export async function recordClosingOfWrite(
   store: Store,
@@ -38,9 +41,13 @@ export async function recordClosingOfWrite(
   after: Pick<ClosingState, 'status' | 'end_at'>,
   now: number,
 ): Promise<void> {
-  const recorded = (await store.petitionRetention.get(petitionId))!.closed_at;
+  const { closed_at: recorded, personal_data_erased_at: erased } = (await store.petitionRetention.get(petitionId))!;
   const wasClosed = isClosed(before, now);
   const moment = closingMoment({ ...after, closed_at: wasClosed ? recorded : null }, now, !wasClosed);
+  if (moment === null && erased !== null) {
+    const field = after.status !== before.status ? 'status' : 'end_at';
+    throw new PetitionFieldsError([{ field, message: "its signers' personal data was erased, so it cannot take signatures again (each of them could sign twice)" }]);
+  }
   if (moment === recorded) return;
   if (moment === null) await store.forgetClosedAt.run(petitionId);
   else await store.recordClosedAt.run(moment, petitionId);

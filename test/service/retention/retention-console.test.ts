@@ -107,5 +107,10 @@ describe("a petition's personal data in the console", () => {
     for (const signer of signers) assert.ok(!JSON.stringify(entries).includes(signer.email));
     // Its page now says so, and offers neither the period nor the erasure again.
     assert.doesNotMatch(after.body, /Erase personal data now|Save retention period/);
+
+    // Nor can it take signatures again: its emails are gone, so each signer could sign twice.
+    await assert.rejects(t.admin.updatePetition(id, { status: 'open' }), /status: its signers' personal data was erased/);
+    assert.equal((await t.admin.petition(id)).status, 'closed');
+    await assert.doesNotReject(t.admin.updatePetition(id, { title: 'Erased early, renamed' }), 'other fields may still change');
   });
 });
