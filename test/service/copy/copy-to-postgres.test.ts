@@ -3,7 +3,6 @@
 // database; every table's rows are the same, a service started on the copy answers the same
 // API pages and console CSV exports byte for byte and signs on with the next id. A target that
 // is not empty, a schema that differs and a failure midway all leave the target as it was.
-// Needs `npx tsc -p tsconfig.server.json` first.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -205,13 +204,20 @@ describe('admin copy-to-postgres', { skip }, () => {
     assert.equal(await count(), before);
   });
 
-  test('a table or column on one side only is refused, naming it, and nothing is written', async () => {
+  test('a table or column on one side only, or a file a newer version wrote, is refused, naming it, and nothing is written', async () => {
     const file = variantOf(source, 'extra-column', 'ALTER TABLE signatures ADD COLUMN retained_until INTEGER; CREATE TABLE notes (id INTEGER)');
     const url = await cluster.createDatabase('differs');
     const result = await copyCli(['--db', file, '--to', url]);
     assert.equal(result.status, 2, result.stderr);
     assert.match(result.stderr, /nothing written: the two schemas differ \(table notes is in the SQLite file only; column signatures\.retained_until is in the SQLite file only\)/);
     assert.deepEqual(await tablesOf(url), [], 'not even the schema');
+
+    // A file a newer version wrote: refused in the words the service starting on it would use.
+    const newer = variantOf(source, 'newer', 'PRAGMA user_version = 999');
+    const refused = await copyCli(['--db', newer, '--to', url]);
+    assert.equal(refused.status, 2, refused.stderr);
+    assert.match(refused.stderr, /has schema version 999, written by a newer petition-embed/);
+    assert.deepEqual(await tablesOf(url), []);
   });
 
   test('a failure midway rolls everything back: one line naming the table, no signer data, exit 1; the target takes a good copy after', async () => {

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Sqlite } from '../../../sqlite.js';
 import { OperatorError } from '../../errors/operator-error.js';
+import { UnusableFileError } from '../../../unusable-file.js';
 import { CopyFailedError } from '../../errors/copy-failed-error.js';
 import { errorCode } from '../../errors/error-code.js';
 import { openDatabase } from '../engines/database.js';
@@ -60,7 +61,8 @@ function openSnapshot(database: string): Database {
     return snapshot;
   } catch (error) {
     snapshot?.close();
-    if (error instanceof OperatorError) throw error;
+    // A file a newer version wrote is refused in its own words (newer-schema.ts).
+    if (error instanceof UnusableFileError) throw new OperatorError(error.message);
     throw new OperatorError(`--db: ${database} is not a service database that can be read (${errorCode(error)})`);
   }
 }
