@@ -14,7 +14,7 @@ import type { RunningService } from '../../../src/service/index.js';
 import { SQLITE_ONLY_TABLES } from '../../../src/service/store/copy/copy-plan.js';
 import { startPostgresCluster } from '../../../support/postgres-cluster.js';
 import type { PostgresCluster } from '../../../support/postgres-cluster.js';
-import { ConsoleClient } from '../console-client.js';
+import { ConsoleClient, pageText } from '../console-client.js';
 import { eventually, signerFields, submitSignature } from '../harness.js';
 import { onPostgres } from '../test-database.js';
 import { emptyTables, makeSqliteCampaign, SOURCE } from './sqlite-campaign.js';
@@ -99,18 +99,26 @@ async function apiPages(baseUrl: string, apiKey: string, petitionIds: number[]):
   return pages;
 }
 
-/** The console's CSV export of each petition, by the operator whose session was copied too. */
-async function csvExports(baseUrl: string, cookies: Map<string, string>, petitionIds: number[]): Promise<string[]> {
+/**
+ * The console's CSV export of each petition, by the operator whose session was copied too, and
+ * the text of its searches (by surname and postal code: the search keys) and unlisted signatures.
+ */
+async function consoleViews(baseUrl: string, cookies: Map<string, string>, petitionIds: number[]): Promise<string[]> {
   const client = new ConsoleClient(new URL(baseUrl).origin);
   for (const [name, value] of cookies) client.cookies.set(name, value);
-  const exports: string[] = [];
+  const views: string[] = [];
   for (const id of petitionIds) {
-    assert.equal((await client.get(`/admin/petitions/${id}`)).status, 200, 'the copied session signs the operator in');
+    for (const view of ['?q=Lovelace', '?q=sw1y', '?view=unlisted']) {
+      const page = await client.get(`/admin/petitions/${id}/signatures${view}`);
+      assert.equal(page.status, 200, 'the copied session signs the operator in');
+      views.push(pageText(page.body));
+    }
+    await client.get(`/admin/petitions/${id}`);
     const answer = await client.post(`/admin/petitions/${id}/export`);
     assert.equal(answer.status, 200);
-    exports.push(answer.body);
+    views.push(answer.body);
   }
-  return exports;
+  return views;
 }
 
 const skip = onPostgres && 'copies SQLite into a cluster of its own: runs once, in the SQLite pass';
@@ -162,9 +170,10 @@ describe('admin copy-to-postgres', { skip }, () => {
     assert.ok(petitionIds.length >= 3);
     const { api_key: apiKey } = campaign.f.t.consumer;
     assert.deepEqual(await apiPages(onPostgresCopy.baseUrl, apiKey, petitionIds), await apiPages(onSqlite.baseUrl, apiKey, petitionIds), 'the same API pages');
-    const [fromSqlite, fromPostgres] = [await csvExports(onSqlite.baseUrl, campaign.f.client.cookies, petitionIds), await csvExports(onPostgresCopy.baseUrl, campaign.f.client.cookies, petitionIds)];
-    assert.ok(fromSqlite[0]!.split('\n').length > 2_000, 'the main petition exports every signer');
-    assert.deepEqual(fromPostgres, fromSqlite, 'the same CSV bytes');
+    const [fromSqlite, fromPostgres] = [await consoleViews(onSqlite.baseUrl, campaign.f.client.cookies, petitionIds), await consoleViews(onPostgresCopy.baseUrl, campaign.f.client.cookies, petitionIds)];
+    assert.ok(fromSqlite[3]!.split('\n').length > 2_000, 'the main petition exports every signer');
+    assert.match(fromSqlite[0]!, /Lovelace\d+/, 'the search finds signers');
+    assert.deepEqual(fromPostgres, fromSqlite, 'the same searches, unlisted signatures and CSV bytes');
 
     // The identity sequences continue after the copied ids.
     const highest = (table: string) => Number(sqliteRows(source, `SELECT max(id) AS id FROM ${table}`)[0]!['id']);
