@@ -121,7 +121,6 @@ export function personalColumns(t: TestService, petitionId: number) {
 export async function publicView(t: TestService, petitionId: number) {
   const petition = await getJson(t, `/v1/petitions/${petitionId}`);
   const list = await getJson(t, signaturesPath(petitionId), { page_size: '100' });
-  // At least 5 signers: a breakdown of fewer withholds them all, which docs/openapi/service.yaml does not allow for.
   const breakdown = await getJson(t, `/v1/petitions/${petitionId}/signatures/breakdown`);
   const optIns = await readDatabase(t, (db) =>
     db.prepare<[number], { day: number; opt_in: string; signatures: number }>('SELECT day, opt_in, signatures FROM insight_opt_ins WHERE petition_id = ? ORDER BY day, opt_in').all(petitionId),
