@@ -86,7 +86,10 @@ export async function runAdmin(args: string[]): Promise<void> {
     // Not through openAdmin: the target is written in the copy's one transaction only. Loaded
     // here, as the engine is: a service on SQLite never loads the PostgreSQL driver.
     const { copyToPostgres } = await import('./store/copy/copy-to-postgres.js');
-    const summary = await copyToPostgres(values.db, required('to', values.to), (line) => process.stderr.write(`${line}\n`));
+    // The target may come from DATABASE_URL, so that its password stays off the command line (and
+    // out of `ps`); the source is then named by --db, which DATABASE_URL would otherwise fill.
+    const to = values.to ?? process.env['DATABASE_URL'];
+    const summary = await copyToPostgres(values.db, required('to', to), (line) => process.stderr.write(`${line}\n`));
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return;
   }

@@ -51,7 +51,7 @@ const USAGE = `usage:
   petition-embed service admin auth-keys --db DATABASE
   petition-embed service admin grant|deny|revoke --db DATABASE ID
   petition-embed service admin backup --db DATABASE.db --out NEW_FILE
-  petition-embed service admin copy-to-postgres --db DATABASE.db --to postgres://USER@HOST:PORT/NEW_EMPTY_DB
+  petition-embed service admin copy-to-postgres --db DATABASE.db [--to postgres://USER@HOST:PORT/NEW_EMPTY_DB, else DATABASE_URL]
       (the whole service into a new, empty PostgreSQL database, in one transaction: stop the service first, README "Moving to PostgreSQL")
 `;
 

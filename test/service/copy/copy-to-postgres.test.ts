@@ -23,9 +23,10 @@ import { builtCli } from '../../../support/built-cli.js';
 
 const bin = builtCli();
 
-function copyCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function copyCli(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [bin, 'service', 'admin', 'copy-to-postgres', ...args], { encoding: 'utf8', timeout: 120_000 }, (_error, stdout, stderr) =>
+    const options = { encoding: 'utf8' as const, timeout: 120_000, env: { ...process.env, ...env } };
+    const child = execFile(process.execPath, [bin, 'service', 'admin', 'copy-to-postgres', ...args], options, (_error, stdout, stderr) =>
       resolve({ status: child.exitCode, stdout, stderr }),
     );
   });
@@ -199,9 +200,9 @@ describe('admin copy-to-postgres', { skip }, () => {
     assert.equal(result.stdout, '');
     assert.deepEqual(await tablesOf(url), ['notes']);
 
-    // A copy already made: refused, its rows as they were.
+    // A copy already made (its target named by DATABASE_URL, off the command line): refused, its rows as they were.
     const copied = await cluster.createDatabase('copied_once');
-    assert.equal((await copyCli(['--db', source, '--to', copied])).status, 0);
+    assert.equal((await copyCli(['--db', source], { DATABASE_URL: copied })).status, 0);
     const count = () => withPostgres(copied, async (client) => (await client.query('SELECT count(*)::int AS n FROM signatures')).rows[0]!['n']);
     const before = await count();
     const again = await copyCli(['--db', source, '--to', copied]);
