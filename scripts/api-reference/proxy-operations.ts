@@ -37,10 +37,10 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         responses: {
           '200': jsonResponse('Up, with the version of petition-embed it runs.', {
             type: 'object',
-            properties: { status: { const: 'ok' }, version: { type: 'string', description: "The package's version (package.json)", examples: ['0.1.0'] } },
+            properties: { status: { const: 'ok' }, version: { type: 'string', description: "The package's version (package.json)", examples: ['0.2.0'] } },
             required: ['status', 'version'],
             additionalProperties: false,
-          }, { up: { summary: 'Up', value: { status: 'ok', version: '0.1.0' } } }, corsHeaders()),
+          }, { up: { summary: 'Up', value: { status: 'ok', version: '0.2.0' } } }, corsHeaders()),
           '403': responseRef('OriginRefused'),
           '503': failureResponse('The last write to the data folder failed (a full disk, a read-only file system): signatures are answered 503 until one works again.', {
             'disk full': ['the data folder cannot be written (disk full, SQLITE_FULL)'],
