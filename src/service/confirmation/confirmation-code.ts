@@ -8,7 +8,7 @@ import { emailIdentity } from '../signatures/email-identity.js';
 import { confirmWaiting, type ConfirmationOutcome, type ConfirmationRecheck } from './signer-confirmation.js';
 import type { Store } from '../store/store.js';
 
-export const CODE_TRIES_PER_SIGNATURE = 5;
+const CODE_TRIES_PER_SIGNATURE = 5;
 export const CODE_PATTERN = /^\d{6}$/;
 
 export function newConfirmationCode(): string {

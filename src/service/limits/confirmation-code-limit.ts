@@ -10,7 +10,7 @@ import { SIGN_IN_WINDOW_MS } from './sign-in-limit.js';
 
 /** As long as the sign-in window, so the upkeep that forgets ended sign-in windows forgets these too. */
 const CODE_WINDOW_MS = SIGN_IN_WINDOW_MS;
-export const CODES_PER_ADDRESS = 20;
+const CODES_PER_ADDRESS = 20;
 
 export class ConfirmationCodeLimit {
   constructor(
