@@ -146,6 +146,7 @@ async function runService(args: string[]): Promise<void> {
   process.stdout.write(`petition service listening on ${service.baseUrl}${values['auto-grant'] ? ' (auto-grant)' : ''}\n`);
   process.stdout.write(`operator console at ${service.consoleUrl}\n`);
   if (service.metricsUrl) process.stdout.write(`metrics at ${service.metricsUrl}\n`);
+  process.stdout.write(`${service.retentionLine}\n`);
 }
 
 class StoppedBeforeStart extends Error {}

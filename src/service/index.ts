@@ -121,6 +121,8 @@ export interface RunningService {
   port: number;
   /** e.g. 'http://127.0.0.1:9464/metrics', when served. */
   metricsUrl?: string;
+  /** Whether and when signers' personal data is erased (retention/retention-sweep.ts), said at start. */
+  retentionLine: string;
   close(): Promise<void>;
 }
 
@@ -286,6 +288,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     consoleUrl,
     port,
     metricsUrl: metricsListener?.url,
+    retentionLine: retention.startLine,
     close() {
       closing ??= (async () => {
         await metricsListener?.close();

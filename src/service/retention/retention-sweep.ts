@@ -45,14 +45,16 @@ export class RetentionSweep {
     this.serviceDays = options.serviceDays;
   }
 
-  /** Says once at start what the service keeps, then sweeps now and every minute. */
-  start(): void {
+  /** What the service keeps, in one line: `petition-embed service` prints it with its other start lines. */
+  get startLine(): string {
     const days = this.options.serviceDays;
-    this.options.log(
-      days === null
-        ? 'retention: off (no --retain-days-after-close): signers\' personal data is kept until an operator erases it, except on petitions given their own period'
-        : `retention: signers' personal data is erased ${days} days after their petition closes`,
-    );
+    return days === null
+      ? 'retention: off (no --retain-days-after-close): signers\' personal data is kept until an operator erases it, except on petitions given their own period'
+      : `retention: signers' personal data is erased ${days} days after their petition closes`;
+  }
+
+  /** Sweeps now and every minute. */
+  start(): void {
     this.#timer = setInterval(() => void this.sweep(), this.options.everyMs ?? SWEEP_EVERY_MS);
     void this.sweep();
   }

@@ -53,16 +53,16 @@ test('the service refuses a period outside 1 to 3650 days, from its flag or from
   }
 });
 
-/** The service's stderr until a line that says whether retention is on, then it is stopped. */
+/** The service's start lines (stdout) until the one that says whether retention is on, then it is stopped. */
 async function retentionLine(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [builtCli(), 'service', '--port', '0', '--db', db, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [builtCli(), 'service', '--port', '0', '--db', db, ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  let stderr = '';
+  let stdout = '';
   const line = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no retention line: ${stderr}`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = stderr.split('\n').find((logLine) => logLine.includes('retention: '));
+    const timer = setTimeout(() => reject(new Error(`no retention line: ${stdout}`)), 20_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const found = stdout.split('\n').find((logLine) => logLine.includes('retention: '));
       if (found === undefined) return;
       clearTimeout(timer);
       resolve(found);

@@ -169,6 +169,14 @@ describe('the schema version that adds the index', { skip: SQLITE_ONLY }, () => 
         'CREATE INDEX signatures_by_name ON signatures(petition_id, name_key)',
         'CREATE INDEX signatures_by_surname ON signatures(petition_id, surname_key)',
         'CREATE INDEX signatures_by_postal_code ON signatures(petition_id, postal_key)',
+        // The versions after the index's apply again after it: the retention period's columns go
+        // (its opt-in trigger, which names one of them, replaced by one it drops again).
+        'DROP TRIGGER insight_opt_ins_changed',
+        'CREATE TRIGGER insight_opt_ins_changed AFTER UPDATE OF state ON signatures BEGIN SELECT 1; END',
+        'ALTER TABLE petitions DROP COLUMN retain_days_after_close',
+        'ALTER TABLE petitions DROP COLUMN closed_at',
+        'ALTER TABLE petitions DROP COLUMN personal_data_erased_at',
+        'ALTER TABLE signatures DROP COLUMN erased_at',
         `PRAGMA user_version = ${MIGRATIONS.indexOf(SEARCH_MIGRATIONS[0]!)}`,
       ]) await db.prepare(statement).run();
     });
