@@ -272,9 +272,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   metrics.watch({ store, health, walPath: onPostgres ? null : `${options.dbPath}-wal` });
   const consoleUrl = `${origin}${CONSOLE_PATH}`;
-  alerts = new TrendingAlerts({ store, webhook: options.alertWebhook, trend: options.trend, timing: deliveryTiming, context: deliveryContext, consoleUrl });
+  alerts = new TrendingAlerts({
+    store,
+    webhook: options.alertWebhook,
+    trend: options.trend,
+    timing: deliveryTiming,
+    context: deliveryContext,
+    consoleUrl,
+    evaluated: (now) => metrics.trendsEvaluated(now),
+  });
   // A SQLite file's WAL is copied into it off the event loop (wal-checkpointer.ts).
-  const checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath, metrics.countingCheckpoints(checkpointLog(warnLog)));
+  checkpointer = onPostgres ? undefined : new WalCheckpointer(options.dbPath, metrics.countingCheckpoints(checkpointLog(warnLog)));
   worker.start();
   delivery.start();
   alerts.start();

@@ -64,6 +64,8 @@ export interface TrendWatchOptions extends TrendEvaluation {
   everyMs: number;
   /** An alert was raised with a webhook post to send. */
   onDeliveryQueued: () => void;
+  /** An evaluation ended, at `now` (the service's metrics say when the last one did). */
+  evaluated?: (now: number) => void;
   log: (line: string) => void;
 }
 
@@ -79,6 +81,7 @@ export class TrendWatch {
     try {
       const raised = await evaluateTrends(this.options.store, now, this.options);
       if (raised > 0 && this.options.webhook) this.options.onDeliveryQueued();
+      this.options.evaluated?.(now);
     } catch (error) {
       if (!this.options.health.unavailable(error)?.outage) {
         this.options.log(`trending alerts: evaluation failed (${errorCode(error)}); trying again at the next one`);

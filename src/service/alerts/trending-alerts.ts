@@ -27,6 +27,8 @@ export class TrendingAlerts {
     timing: DeliveryTiming;
     context: DeliveryContext;
     consoleUrl: string;
+    /** Each evaluation's end, for /metrics. */
+    evaluated?: (now: number) => void;
   }) {
     const { everyMs, ...settings } = options.trend ?? {};
     this.#delivery = options.webhook && new AlertDelivery(options.store, options.webhook, options.timing, options.context);
@@ -39,6 +41,7 @@ export class TrendingAlerts {
       webhook: this.#delivery !== undefined,
       consoleUrl: options.consoleUrl,
       onDeliveryQueued: () => void this.#delivery?.poll(),
+      evaluated: options.evaluated,
     });
   }
 

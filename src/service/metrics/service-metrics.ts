@@ -46,6 +46,7 @@ export class ServiceMetrics {
   readonly #signInFailures: Counter;
   readonly #checkpointFailures: Counter;
   readonly #limitsReached: Counter<'limit'>;
+  readonly #trendsEvaluated: Gauge;
   #sources: MetricsSources | undefined;
   #readings: { at: number; value: Promise<Readings> } | undefined;
   #lastReadings: Readings = { queue: { entries: 0, oldest: null }, waiting: new Map(), searchBacklog: 0, walBytes: 0 };
@@ -88,6 +89,11 @@ export class ServiceMetrics {
       labelNames: ['limit'],
       registers,
     });
+    this.#trendsEvaluated = new Gauge({
+      name: 'petition_service_trends_evaluated_timestamp_seconds',
+      help: 'When the trending alerts were last evaluated (Unix time); 0 before the first evaluation.',
+      registers,
+    });
     this.#scrapeGauges();
   }
 
@@ -115,6 +121,11 @@ export class ServiceMetrics {
 
   signInFailed(): void {
     this.#signInFailures.inc();
+  }
+
+  /** An evaluation of the trending alerts ended (alerts/trend-watch.ts): one that stops coming is an alert that cannot be raised. */
+  trendsEvaluated(now: number): void {
+    this.#trendsEvaluated.set(now / 1000);
   }
 
   /** The WAL checkpointer's reports (store/engines/wal-checkpointer.ts), failures counted on their way. */

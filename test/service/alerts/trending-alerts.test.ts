@@ -29,6 +29,8 @@ before(async () => {
     alertWebhook: { url: receiver.url, secret: SECRET },
     trend: { everyMs: EVALUATE_EVERY_MS, minSignatures: 5, minSharePercent: 20 },
     retryBaseMs: 200,
+    // Its gauge of the last evaluation says when one has seen what came before it.
+    metrics: { host: '127.0.0.1', port: 0 },
   });
   t = f.t;
   key = await grantedKey(t, source);
@@ -50,8 +52,18 @@ const alertRows = () =>
   readDatabase(t, (db) => db.prepare<[], { id: number; kind: string; group_key: string; count: number }>('SELECT id, kind, group_key, count FROM trending_alerts ORDER BY id').all());
 const deliveryRows = () =>
   readDatabase(t, (db) => db.prepare<[], { state: string; attempts: number; last_outcome: string | null }>('SELECT state, attempts, last_outcome FROM alert_deliveries ORDER BY id').all());
-/** Long enough for several evaluations. */
-const evaluations = (n = 4) => new Promise((resolve) => setTimeout(resolve, n * (EVALUATE_EVERY_MS + 250)));
+/** When the last evaluation began, from /metrics (petition_service_trends_evaluated_timestamp_seconds), in ms. */
+async function lastEvaluation(): Promise<number> {
+  const text = await (await fetch(t.service.metricsUrl!)).text();
+  return Number(/^petition_service_trends_evaluated_timestamp_seconds (\S+)$/m.exec(text)?.[1] ?? 0) * 1000;
+}
+/** Waits for `n` evaluations begun after this call, each of which has seen every signature answered before it. */
+async function evaluations(n = 2): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const since = Date.now();
+    await eventually(lastEvaluation, (at) => at > since, 5000);
+  }
+}
 
 describe('trending alerts in the running service', () => {
   test('N-1 signatures from one /24 raise nothing; the Nth raises one alert, posted once, signed, retried after a 500', async () => {

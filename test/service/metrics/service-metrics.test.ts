@@ -38,6 +38,7 @@ const FAMILIES = [
   'petition_service_database_pool_waiting_clients',
   'petition_service_database_writable',
   'petition_service_search_index_backlog_signatures',
+  'petition_service_trends_evaluated_timestamp_seconds',
   'nodejs_eventloop_lag_seconds',
   'http_server_request_duration_seconds',
 ];
