@@ -175,11 +175,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     warnLog,
     () => mailer?.poll(),
   );
+  // Empties the SQLite WAL in the checkpoint thread (started below, once the service listens);
+  // PostgreSQL has no WAL of the service's to empty.
+  let checkpointer: WalCheckpointer | undefined;
+  const truncateWal = (): Promise<void> => checkpointer?.truncate() ?? Promise.resolve();
   const retention = new RetentionSweep({
     store,
     serviceDays: options.retainDaysAfterClose ?? null,
     // The checkpointer exists by the time the sweep starts; on PostgreSQL there is no WAL to empty.
-    truncateWal: () => checkpointer?.truncate() ?? Promise.resolve(),
+    truncateWal,
     log,
     everyMs: options.retentionSweepEveryMs,
   });
@@ -230,13 +234,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       onDeliveryQueued: () => delivery.poll(),
       log,
       retention,
+      truncateWal,
     }),
   );
   app.route(
     '/confirm',
     confirmationRoutes({ store, recheck: new ConfirmationRecheck(store, screen), codeLimit: new ConfirmationCodeLimit(store, ipv6Prefix), clientAddress: (c) => c.env.incoming.socket.remoteAddress ?? 'unknown' }),
   );
-  app.route('/withdraw', withdrawalRoutes(store));
+  app.route('/withdraw', withdrawalRoutes(store, truncateWal));
 
   let server: Server | undefined;
   let metricsListener: MetricsListener | undefined;

@@ -13,7 +13,7 @@ type SignerContext = Context<{ Bindings: HttpBindings }>;
 
 const language = (c: SignerContext) => pageLanguage(c.req.query('lang'), c.req.header('accept-language'));
 
-export function withdrawalRoutes(store: Store): Hono<{ Bindings: HttpBindings }> {
+export function withdrawalRoutes(store: Store, truncateWal: () => Promise<void>): Hono<{ Bindings: HttpBindings }> {
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.use('*', async (c, next) => {
     securePageHeaders(c);
@@ -28,7 +28,7 @@ export function withdrawalRoutes(store: Store): Hono<{ Bindings: HttpBindings }>
   });
 
   app.post('/:token', async (c) => {
-    const outcome = await withdrawSignature(store, c.req.param('token'));
+    const outcome = await withdrawSignature(store, c.req.param('token'), truncateWal);
     if (outcome.kind === 'unknown') return c.html(unknownWithdrawalPage(language(c)), 404);
     return c.html(withdrawnPage(language(c), outcome.petition));
   });

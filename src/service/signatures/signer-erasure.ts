@@ -1,7 +1,10 @@
 // A signer's erasure request: every signature their email address made (on any petition, and
 // any still queued) is deleted, counts and listed positions follow, and the write-ahead log is
 // checkpointed and truncated, so that with secure_delete (database.ts) none of their details is
-// left in the database file or its WAL. The audit entry names ids only.
+// left in the database file or its WAL. The truncation is the checkpoint thread's
+// (wal-checkpointer.ts): it takes turns with that thread's own checkpoints, which a checkpoint on
+// the service's connection could collide with (then the old pages stayed, in the file too, until
+// the next one), and it waits for readers off the event loop. The audit entry names ids only.
 import type { Actor } from '../operators/audit-log.js';
 import { recordAudit } from '../operators/audit-log.js';
 import { existingSignature, recordRemoval } from './moderation.js';
@@ -15,7 +18,7 @@ export interface Erasure {
   walTruncated: boolean;
 }
 
-export async function eraseSigner(store: Store, signatureId: number, actor: Actor, now = Date.now()): Promise<Erasure> {
+export async function eraseSigner(store: Store, signatureId: number, actor: Actor, truncateWal: () => Promise<void>, now = Date.now()): Promise<Erasure> {
   const erased = await store.db.transaction(async () => {
     const { email_identity: identity } = await existingSignature(store, signatureId);
     const signatures = await store.signaturesOfEmail.all(identity);
@@ -30,6 +33,9 @@ export async function eraseSigner(store: Store, signatureId: number, actor: Acto
     await recordAudit(store, actor, 'signer erased', `signature ${signatureId}`, `signatures ${signatureIds.join(', ')}; petitions ${petitionIds.join(', ')}`, now);
     return { signatureIds, petitionIds };
   });
-  const checkpoint = await store.checkpointAndTruncateWal.get();
-  return { ...erased, walTruncated: checkpoint?.busy === 0 };
+  const walTruncated = await truncateWal().then(
+    () => true,
+    () => false,
+  );
+  return { ...erased, walTruncated };
 }

@@ -92,7 +92,7 @@ export function signatureRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
       const message = 'Confirm that the signer asked for their personal data to be erased';
       return answerSignature(c, signature.id, { problems: [{ fieldId: 'erase-confirmed', message }], status: 400 });
     }
-    const erasure = await eraseSigner(store, signature.id, c.get('session').operator);
+    const erasure = await eraseSigner(store, signature.id, c.get('session').operator, deps.truncateWal);
     if (!erasure.walTruncated) deps.log(`signer erasure (signature ${signature.id}): another process kept the WAL from being truncated; it will be at the next checkpoint`);
     return c.redirect(`${CONSOLE_PATH}/petitions/${signature.petition_id}/signatures?done=erased`, 303);
   });

@@ -33,6 +33,8 @@ export interface ConsoleDependencies {
   log: (line: string) => void;
   /** The retention period's sweep: the service's period, and the operator's early erasure. */
   retention: RetentionSweep;
+  /** Empties the SQLite WAL in the checkpoint thread (a signer's erasure); rejects when a reader kept it. */
+  truncateWal: () => Promise<void>;
 }
 
 export const CONSOLE_PATH = '/admin';
