@@ -11,6 +11,7 @@ import type { TestService } from '../service/harness.js';
 import { startMailCatcher } from '../service/mail-catcher.js';
 import type { MailCatcher } from '../service/mail-catcher.js';
 import { launchChromium } from '../../support/chromium.js';
+import { withDatabase } from '../service/test-database.js';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const source = 'https://confirm.example.org/';
@@ -77,6 +78,27 @@ for (const [lang, button, thanks] of [
     }
   });
 }
+
+test('a signature the block list took while it waited: the page says it cannot be accepted, and passes axe', async () => {
+  const email = 'blocked.while.waiting@blocked-later.example';
+  assert.equal((await submitSignature(t, source, key, signerFields({ first_name: 'Rosa', last_name: 'Blocked', email }))).status, 202);
+  const mails = await eventually(() => catcher.mails.filter((mail) => mail.to === email), (found) => found.length > 0, 5000);
+  // Added as an admin command in another process would; the service has it once a new
+  // signature from that domain is refused.
+  await withDatabase(t.dbPath, (db) => db.prepare<[number]>("INSERT INTO block_entries (petition_id, kind, value, created_at) VALUES (NULL, 'domain', 'blocked-later.example', ?)").run(Date.now()));
+  let probe = 0;
+  await eventually(async () => (await submitSignature(t, source, key, signerFields({ email: `probe${++probe}@blocked-later.example` }))).status, (status) => status === 403, 5000);
+  const context = await browser.newContext({ bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(mails[0]!.link!);
+    await page.getByRole('button', { name: 'Confirm my signature' }).click();
+    await page.getByRole('heading', { name: 'This signature cannot be accepted' }).waitFor();
+    await assertAccessible(page, 'the page of a signature refused at confirmation');
+  } finally {
+    await context.close();
+  }
+});
 
 test('the code page (empty, with errors, confirmed) and the withdrawal pages pass axe; the error summary takes focus', async () => {
   const email = 'chromium.code@example.org';
