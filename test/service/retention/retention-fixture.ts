@@ -102,7 +102,7 @@ export async function testSweep(t: TestService, serviceDays: number | null, cloc
  */
 async function truncateWal(store: Store): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const result = await store.checkpointAndTruncateWal.get();
+    const result = await store.db.prepare<[], { busy: number }>({ sqlite: 'PRAGMA wal_checkpoint(TRUNCATE)', postgres: 'SELECT 0 AS busy' }).get();
     if (!result || result.busy === 0) return;
     if (attempt === 50) throw new Error('SQLITE_BUSY');
     await new Promise((resolve) => setTimeout(resolve, 20));

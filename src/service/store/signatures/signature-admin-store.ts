@@ -121,16 +121,6 @@ export function signatureAdminStatements(db: SqlEngine) {
       `SELECT ${LIST_COLUMNS} FROM signatures WHERE petition_id = ? AND email_identity = ?`,
     ),
     /**
-     * Copies every page in the WAL into the file and truncates the WAL to nothing; false when a
-     * reader in another process kept it from finishing within the busy timeout.
-     */
-    checkpointAndTruncateWal: db.prepare<[], { busy: number }>({
-      sqlite: 'PRAGMA wal_checkpoint(TRUNCATE)',
-      // PostgreSQL keeps no copy outside the table for a checkpoint to clear: a deleted row's
-      // bytes go when VACUUM reclaims its page (docs in src/service/README.md).
-      postgres: 'SELECT 0 AS busy',
-    }),
-    /**
      * Counted signatures after `id`, in id order, as arrays: the export reads in batches by id,
      * never with OFFSET. `+petition_id` keeps SQLite on the rowid range (one pass over the
      * table however many batches) rather than the email index, which would sort each batch.
