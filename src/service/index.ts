@@ -274,6 +274,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     instance: instance.id,
     watch: deliveryWatch,
+    polled: (now) => metrics.confirmationMailPolled(now),
   });
   metrics.watch({ store, health, walPath: onPostgres ? null : `${options.dbPath}-wal` });
   const consoleUrl = `${origin}${CONSOLE_PATH}`;

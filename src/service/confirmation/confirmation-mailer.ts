@@ -33,6 +33,8 @@ export interface ConfirmationMailerOptions {
   /** PostgreSQL: this instance's id, which claims what it mails (service-instance.ts). */
   instance?: string;
   watch?: DeliveryWatch;
+  /** A poll read what was due at `now` and dealt with it (the service's metrics say when the last one did). */
+  polled?: (now: number) => void;
 }
 
 /** What a mail hands its signer: a link and a code to confirm, and a link to withdraw. */
@@ -83,15 +85,25 @@ export class ConfirmationMailer {
   private async pollOnce(): Promise<void> {
     if (this.stopped) return;
     const room = MAX_IN_FLIGHT - this.inFlight.size;
+    // Every send still out (a mail server that does not answer): no poll is reported, as no mail can go out.
     if (room <= 0) return;
-    const { store, mailer, log } = this.options;
+    const { store, log } = this.options;
+    const now = Date.now();
     let due: DueConfirmationMail[];
     try {
-      due = await store.dueConfirmationMails.all({ now: Date.now(), in_flight_ids: JSON.stringify([...this.inFlight.keys()]), limit: room, instance: this.options.instance ?? '' });
+      due = await store.dueConfirmationMails.all({ now, in_flight_ids: JSON.stringify([...this.inFlight.keys()]), limit: room, instance: this.options.instance ?? '' });
     } catch (error) {
       if (!this.options.health.unavailable(error)?.outage) log(`confirmation mail: reading due mails failed (${errorCode(error)})`);
       return;
     }
+    this.handOut(due);
+    // Told only once what was read is in flight (or warned about): a poll it reports has done its work.
+    this.options.polled?.(now);
+  }
+
+  /** Puts each due mail in flight; with no SMTP server they stay due, and the log says why once. */
+  private handOut(due: DueConfirmationMail[]): void {
+    const { mailer, log } = this.options;
     if (due.length === 0) return;
     if (!mailer) {
       if (!this.warnedNoSmtp) log('confirmation mail: signers are waiting for confirmation emails, but no --smtp server is set');

@@ -47,6 +47,7 @@ export class ServiceMetrics {
   readonly #checkpointFailures: Counter;
   readonly #limitsReached: Counter<'limit'>;
   readonly #trendsEvaluated: Gauge;
+  readonly #confirmationMailPolled: Gauge;
   #sources: MetricsSources | undefined;
   #readings: { at: number; value: Promise<Readings> } | undefined;
   #lastReadings: Readings = { queue: { entries: 0, oldest: null }, waiting: new Map(), searchBacklog: 0, walBytes: 0 };
@@ -94,6 +95,11 @@ export class ServiceMetrics {
       help: 'When the trending alerts were last evaluated (Unix time); 0 before the first evaluation.',
       registers,
     });
+    this.#confirmationMailPolled = new Gauge({
+      name: 'petition_service_confirmation_mail_polled_timestamp_seconds',
+      help: 'When the confirmation mailer last looked for due mails and dealt with them (Unix time); 0 before the first look.',
+      registers,
+    });
     this.#scrapeGauges();
   }
 
@@ -126,6 +132,11 @@ export class ServiceMetrics {
   /** An evaluation of the trending alerts ended (alerts/trend-watch.ts): one that stops coming is an alert that cannot be raised. */
   trendsEvaluated(now: number): void {
     this.#trendsEvaluated.set(now / 1000);
+  }
+
+  /** A poll of the confirmation mailer ended (confirmation/confirmation-mailer.ts): one that stops coming is a mail that cannot go out. */
+  confirmationMailPolled(now: number): void {
+    this.#confirmationMailPolled.set(now / 1000);
   }
 
   /** The WAL checkpointer's reports (store/engines/wal-checkpointer.ts), failures counted on their way. */

@@ -240,14 +240,30 @@ describe('a petition that confirms its signers', () => {
 
 describe('without an SMTP server', () => {
   test('mails wait, the log says why once, and the console warns', async () => {
-    const g = await startConsoleFixture();
+    // The mailer's gauge of its last poll says when one has looked at the due mail again.
+    const g = await startConsoleFixture({ metrics: { host: '127.0.0.1', port: 0 } });
+    /** When the last poll that ended began, from /metrics (petition_service_confirmation_mail_polled_timestamp_seconds), in ms. */
+    const lastPoll = async () => {
+      const text = await (await fetch(g.t.service.metricsUrl!)).text();
+      return Math.round(Number(/^petition_service_confirmation_mail_polled_timestamp_seconds (\S+)$/m.exec(text)?.[1] ?? 0) * 1000);
+    };
+    const warnings = () => g.t.logs.filter((line) => line.includes('no --smtp server is set'));
     try {
       await g.t.admin.updatePetition(g.t.petitionId, { confirm_signers: 'true' });
       const gkey = await grantedKey(g.t, source);
       assert.equal((await submitSignature(g.t, source, gkey, signerFields())).status, 202);
-      await eventually(() => g.t.logs, (logs) => logs.some((line) => line.includes('no --smtp server is set')), 3000);
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      assert.equal(g.t.logs.filter((line) => line.includes('no --smtp server is set')).length, 1);
+      await eventually(warnings, (lines) => lines.length > 0, 3000);
+      const warnedBy = Date.now();
+      // Two whole polls begun after the warning, each finding the mail still due, warn no more.
+      for (let poll = 1; poll <= 2; poll++) {
+        const since = Date.now();
+        const at = await eventually(lastPoll, (last) => last > since, 5000);
+        assert.ok(at > since, `poll ${poll} after the warning: the last one began ${since - at} ms before`);
+      }
+      const due = await readDatabase(g.t, (db) => db.prepare<[], { mail_due_at: number | null }>('SELECT mail_due_at FROM signature_confirmations').all());
+      assert.equal(due.length, 1);
+      assert.ok(due[0]!.mail_due_at !== null && due[0]!.mail_due_at <= warnedBy, 'the mail was due before both polls and still is');
+      assert.equal(warnings().length, 1, warnings().join('\n'));
       const page = pageText((await g.client.get(`/admin/petitions/${g.t.petitionId}`)).body);
       assert.match(page, /no mail server set/);
     } finally {

@@ -39,6 +39,7 @@ const FAMILIES = [
   'petition_service_database_writable',
   'petition_service_search_index_backlog_signatures',
   'petition_service_trends_evaluated_timestamp_seconds',
+  'petition_service_confirmation_mail_polled_timestamp_seconds',
   'nodejs_eventloop_lag_seconds',
   'http_server_request_duration_seconds',
 ];
@@ -52,6 +53,8 @@ function sample(text: string, name: string, labels = ''): number | undefined {
 
 describe('service metrics and logs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'service-metrics-'));
+  /** Before the service starts: every time it reports comes after this. */
+  const startedAt = Date.now();
   let dbPath = '';
   const stderr: string[] = [];
   let admin: ServiceAdmin;
@@ -195,6 +198,9 @@ describe('service metrics and logs', () => {
     else assert.ok(sample(text, 'petition_service_database_wal_size_bytes')! > 0);
     assert.equal(sample(text, 'petition_service_database_writable'), 1);
     assert.equal(sample(text, 'petition_service_signature_queue_entries'), 0);
+    // The mailer looked for due mail since the test began (it sent one), and not in the future.
+    const polled = sample(text, 'petition_service_confirmation_mail_polled_timestamp_seconds')!;
+    assert.ok(polled * 1000 >= startedAt && polled * 1000 <= Date.now(), `last poll at ${polled}, the test began at ${startedAt / 1000}`);
     assert.ok(sample(text, 'nodejs_eventloop_lag_seconds')! >= 0);
     const submissions = 'http_route="/v1/petitions/:petition_id/signatures",http_request_method="POST"';
     assert.equal(sample(text, 'http_server_request_duration_seconds_count', `${submissions},http_response_status_code="2xx"`), 2);
