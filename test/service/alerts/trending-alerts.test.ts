@@ -61,7 +61,8 @@ async function lastEvaluation(): Promise<number> {
 async function evaluations(n = 2): Promise<void> {
   for (let i = 0; i < n; i++) {
     const since = Date.now();
-    await eventually(lastEvaluation, (at) => at > since, 5000);
+    const at = await eventually(lastEvaluation, (began) => began > since, 5000);
+    assert.ok(at > since, `evaluation ${i + 1} of ${n}: the last began at ${at}, not after ${since}`);
   }
 }
 
