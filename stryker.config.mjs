@@ -1,43 +1,115 @@
-// Mutation testing (`npm run test:mutation`, issue 17; not part of `npm test`): how much of what the
-// shared modules and the proxy's client-address and origin modules do is pinned down by a test.
-// Scores and run time: docs/benchmarks.md, "Mutation testing (issue 17)".
+// Mutation testing (`npm run test:mutation [area...]`, issues 17 and 31; not part of `npm test`):
+// how much of what the rules of the count, the signers' privacy and the visitors' limits do is
+// pinned down by a test. scripts/mutation.js runs one Stryker run per area, in turn, with
+// MUTATION_AREA set; each area keeps its own incremental file, committed under test/mutation/, so a
+// run after a change re-tests only the mutants the change touched (or whose tests changed).
+// Scores: docs/benchmarks.md, "Mutation testing".
 
-// The test files that reach the mutated modules, in the order a mutant meets them: a mutant runs
-// only the files that executed it (coverage per file) and stops at the first failing one, so the
-// quick and focused files come first.
-const testFiles = [
-  // The shared modules' own tests: rsig-digest.ts, signing.ts, signature-schema.ts, countries.ts.
-  'test/shared/rsig-digest.test.ts',
-  'test/shared/signing.test.ts',
-  'test/shared/signature-schema.test.ts',
-  // ip-address.ts's ranges, without a server.
-  'test/shared/ip-address.test.ts',
-  // origin-policy.ts: allowed and look-alike origins, CORS and preflight.
-  'test/proxy/visitors/origins.test.ts',
-  // client-address.ts, trusted-proxies.ts, forwarded-headers.ts: the trustProxy walk over
-  // X-Forwarded-For and Forwarded, and the setting's parsing.
-  'test/proxy/visitors/forwarded-for.test.ts',
-  // signed-body-limit.ts and incoming-body.ts on the service: the largest valid signature, one byte over.
-  'test/service/http/body-limits.test.ts',
-  // signed-body-limit.ts and consent.ts on the proxy: the largest valid signature, the honeypot.
-  'test/proxy/outbox/submission-body.test.ts',
-  // list-query.ts on the service: page, page_size and sort, and their messages.
-  'test/service/signatures/listing.test.ts',
-  // list-query.ts on the proxy (bad list parameters), invalid fields, the rate limit per client.
-  'test/proxy/http/routes.test.ts',
-  // consent.ts: opt-ins, their words by language, attribution and the referrer, to the webhooks.
-  'test/proxy/webhooks/webhooks.test.ts',
-  // malformed-http.ts and incoming-body.ts (chunked bodies over the limit) on the service.
-  'test/service/http/hostile-input.test.ts',
-  // connection-limits.ts and malformed-http.ts on the proxy: deadlines, caps per address and in all.
-  // Last: the slowest (about 20 s), and it only needs to run for what the others leave alive.
-  'test/proxy/visitors/connections.test.ts',
-];
+// Each area's test files are in the order a mutant meets them: a mutant runs only the files that
+// executed it (coverage per file) and stops at the first failing one, so quick, focused files come
+// first and the slow ones last.
+const areas = {
+  // src/shared: what browser, proxy and service share.
+  shared: {
+    mutate: [
+      'src/shared/**/*.ts',
+      // Generated address data (scripts/address-data/write.ts), one table per letter: data, not
+      // rules; test/shared/address-data.test.ts checks the tables against their source.
+      '!src/shared/addresses/countries/[a-z].ts',
+    ],
+    testFiles: [
+      'test/shared/rsig-digest.test.ts',
+      'test/shared/signing.test.ts',
+      'test/shared/withdrawal-token.test.ts',
+      'test/shared/client-network.test.ts',
+      'test/shared/ip-address.test.ts',
+      'test/shared/address-rules.test.ts',
+      'test/shared/address-data.test.ts',
+      'test/shared/observability/logger.test.ts',
+      'test/shared/observability/metrics-listener.test.ts',
+      'test/shared/signature-schema.test.ts',
+      'test/proxy/visitors/origins.test.ts',
+      'test/proxy/visitors/forwarded-for.test.ts',
+      'test/proxy/http/web-body.test.ts',
+      'test/proxy/outbox/submission-body.test.ts',
+      'test/proxy/outbox/signature-origin.test.ts',
+      'test/service/http/body-limits.test.ts',
+      'test/service/signatures/listing.test.ts',
+      'test/proxy/http/routes.test.ts',
+      'test/proxy/proof/proof-of-work.test.ts',
+      'test/service/http/hostile-input.test.ts',
+      'test/service/confirmation/signer-withdrawal.test.ts',
+      'test/proxy/webhooks/webhooks.test.ts',
+      // Deadlines and caps per address and in all; about 14 s, so last.
+      'test/proxy/visitors/connections.test.ts',
+    ],
+  },
+  // The proxy's rules for visitors, proofs of work, embed pages and a signature's intake.
+  proxy: {
+    mutate: [
+      'src/proxy/visitors/**/*.ts',
+      'src/proxy/proof/**/*.ts',
+      'src/proxy/embed/**/*.ts',
+      'src/proxy/http/signature-intake.ts',
+      'src/proxy/outbox/consent-check.ts',
+    ],
+    testFiles: [
+      'test/proxy/proof/issuer-id.test.ts',
+      'test/proxy/visitors/origins.test.ts',
+      'test/proxy/visitors/client-networks.test.ts',
+      'test/proxy/visitors/forwarded-for.test.ts',
+      'test/proxy/proof/challenge-limit.test.ts',
+      'test/proxy/proof/shared-secret.test.ts',
+      'test/proxy/proof/difficulty.test.ts',
+      'test/proxy/proof/proof-of-work.test.ts',
+      'test/proxy/embed/embed-routes.test.ts',
+      'test/proxy/outbox/submission-body.test.ts',
+      'test/proxy/outbox/opt-in-delivery.test.ts',
+      'test/proxy/http/routes.test.ts',
+      'test/proxy/http/submission-listener.test.ts',
+      'test/proxy/webhooks/webhooks.test.ts',
+      'test/proxy/visitors/connections.test.ts',
+    ],
+  },
+  // The service's rules of the count and the signers' privacy: block lists and invalidations, the
+  // public breakdown, confirmation by mail and code, and the limits per network.
+  service: {
+    mutate: [
+      'src/service/abuse/**/*.ts',
+      'src/service/geography/**/*.ts',
+      'src/service/confirmation/**/*.ts',
+      // The service's own words in each signer language: text, not rules; the tests that read the
+      // pages check the words they rely on.
+      '!src/service/confirmation/signer-messages.ts',
+      '!src/service/confirmation/signer-control-messages.ts',
+      'src/service/limits/**/*.ts',
+    ],
+    testFiles: [
+      'test/service/limits/confirmation-code-limit.test.ts',
+      'test/service/limits/sign-in-limit.test.ts',
+      'test/service/geography/signature-breakdown.test.ts',
+      'test/service/abuse/screening.test.ts',
+      'test/service/abuse/bulk-invalidation.test.ts',
+      'test/service/limits/limits.test.ts',
+      'test/service/confirmation/signer-withdrawal.test.ts',
+      'test/service/confirmation/confirmation-code.test.ts',
+      'test/service/abuse/confirmation-recheck.test.ts',
+      'test/service/signatures/email-identity.test.ts',
+      'test/service/signatures/moderation.test.ts',
+      'test/service/limits/client-networks.test.ts',
+      'test/service/confirmation/signer-confirmation.test.ts',
+    ],
+  },
+};
+
+const area = process.env.MUTATION_AREA ?? 'shared';
+const chosen = areas[area];
+if (!chosen) throw new Error(`MUTATION_AREA must be one of ${Object.keys(areas).join(', ')}; got ${area}`);
 
 export default {
   testRunner: 'tap',
   tap: {
-    testFiles,
+    testFiles: chosen.testFiles,
     // Each file runs in its own `node`, the TypeScript loaded by tsx; node:test prints TAP only
     // when asked on Node 20 (its default there depends on the terminal).
     nodeArgs: ['--import', 'tsx', '--test-reporter=tap'],
@@ -47,16 +119,15 @@ export default {
   },
   // The tap runner reports the mutants each file executed: a mutant runs only those files.
   coverageAnalysis: 'perTest',
-  mutate: [
-    'src/shared/**/*.ts',
-    'src/proxy/visitors/client-address.ts',
-    'src/proxy/visitors/trusted-proxies.ts',
-    'src/proxy/visitors/forwarded-headers.ts',
-    'src/proxy/visitors/origin-policy.ts',
-  ],
+  mutate: chosen.mutate,
+  incremental: true,
+  incrementalFile: `test/mutation/${area}.incremental.json`,
   // The machine's 2 cores; the files under test start real servers, which need a core of their own.
   concurrency: 2,
   // A shared, noisy machine: a run that is merely slow must not be counted as a mutant's hang.
   timeoutMS: 10_000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${area}.html` },
+  jsonReporter: { fileName: `reports/mutation/${area}.json` },
+  tempDirName: `.stryker-tmp/${area}`,
 };
