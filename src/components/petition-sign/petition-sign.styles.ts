@@ -2,12 +2,37 @@
 // properties only, so the layout mirrors right to left; the goal bar's SVG has no writing
 // direction of its own, so it is flipped to fill from the start side (a comment inside the css``
 // text would travel in the bundle).
+//
+// The element holds its final size from its first frame, whatever arrives after (layout shift 0,
+// test/bundle/layout-shift.test.ts): the wrapper reserves the form's height, in lines (`lh`, the
+// page's own line height), spacing units and border pixels, and every control's height is set
+// in the same terms, so the reservation is a bound on the content, not an estimate. The rows:
+// count (1.25 lines), goal bar and caption, nine one-line fields and the three-line reason
+// (label, gap, control), the checkbox, the button, and the notice at three lines (it wraps to
+// three on a phone). --_inputs and --_reason drop with hide-phone and hide-reason. The embed's
+// loader reserves the same before the element is defined (src/shared/reserved-space.ts).
 import { css } from 'lit';
 import { themeStyles } from '../theme.styles.js';
 
 export const petitionSignStyles = [
   themeStyles,
   css`
+    .base {
+      --_inputs: 9;
+      --_reason: 1;
+      display: flow-root;
+      min-block-size: calc(
+        1.25lh + var(--_space) + 0.75rem + 2px + 0.25 * var(--_space) + 1lh + var(--_space) +
+          var(--_inputs) * (2lh + 2.05 * var(--_space) + 4px) + var(--_reason) * (4lh + 2.05 * var(--_space) + 4px) +
+          max(1.5em, 1lh) + var(--_space) + 1lh + var(--_space) + 4px + var(--_space) + 3lh
+      );
+    }
+    .base.no-phone {
+      --_inputs: 8;
+    }
+    .base.no-reason {
+      --_reason: 0;
+    }
     .count {
       font-weight: 700;
       font-size: 1.25em;
@@ -47,6 +72,13 @@ export const petitionSignStyles = [
       border-radius: var(--_control-radius);
       background: var(--petition-input-background, Field);
       color: var(--petition-input-color, FieldText);
+    }
+    input,
+    select {
+      block-size: calc(1lh + 0.8 * var(--_space) + 4px);
+    }
+    textarea {
+      block-size: calc(3lh + 0.8 * var(--_space) + 4px);
     }
     [aria-invalid='true'] {
       border-color: var(--_error);
@@ -100,6 +132,9 @@ export const petitionSignStyles = [
     .notice {
       font-size: 0.9em;
       margin-block: var(--_space);
+    }
+    .notice:last-child {
+      margin-block-end: 0;
     }
     .title {
       margin-block: 0 calc(var(--_space) * 0.5);

@@ -194,9 +194,11 @@ export class PetitionSign extends LitElement {
 
   override render() {
     // Until its words have arrived the element shows what the page put inside it.
-    if (!this.translator.ready) return html`<div part="base" class="base" dir=${this.translator.dir} aria-busy="true"><slot></slot></div>`;
+    // The wrapper's classes size it for the fields it will hold (petition-sign.styles.ts) from the first frame.
+    const fields = `${this.hidePhone ? 'no-phone' : ''} ${this.hideReason ? 'no-reason' : ''}`;
+    if (!this.translator.ready) return html`<div part="base" class="base ${fields}" dir=${this.translator.dir} aria-busy="true"><slot></slot></div>`;
     const { petition, phase } = this.flow;
-    return html`<div part="base" class="base ${this.contrast.onDark ? 'on-dark' : ''}" dir=${this.translator.dir} tabindex="-1">
+    return html`<div part="base" class="base ${fields} ${this.contrast.onDark ? 'on-dark' : ''}" dir=${this.translator.dir} tabindex="-1">
       ${phase.kind === 'failed'
         ? renderProblem(this.translator, phase.problem, phase.retry ? () => this.flow.retryLoad() : undefined)
         : phase.kind === 'loading' || !petition

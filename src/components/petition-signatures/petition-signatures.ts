@@ -180,6 +180,9 @@ export class PetitionSignatures extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    // A page of the list reserves its rows from the first frame (petition-signatures.styles.ts):
+    // set through the style object, which a strict Content-Security-Policy allows, unlike a style attribute.
+    this.renderRoot.querySelector<HTMLElement>('.base')?.style.setProperty('--_rows', String(this.clampedPageSize));
     this.reportProblem();
     // Reaching the first or last page disables the button just pressed, which drops keyboard
     // focus to the page's start; hand it to the other button instead.
@@ -223,8 +226,8 @@ export class PetitionSignatures extends LitElement {
     const busy = this.listingRequest.status === TaskStatus.PENDING;
     const missingId = !(this.petitionId > 0);
     // Until its words have arrived the element shows what the page put inside it.
-    if (!this.translator.ready) return html`<div part="base" class="base" dir=${this.translator.dir} aria-busy="true"><slot></slot></div>`;
-    return html`<div part="base" class="base ${this.contrast.onDark ? 'on-dark' : ''}" dir=${this.translator.dir} tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
+    if (!this.translator.ready) return html`<div part="base" class="base ${this.listMode}" dir=${this.translator.dir} aria-busy="true"><slot></slot></div>`;
+    return html`<div part="base" class="base ${this.listMode} ${this.contrast.onDark ? 'on-dark' : ''}" dir=${this.translator.dir} tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
       ${missingId
         ? html`<div part="status" role="alert"><p>${problemText(this.translator, { kind: 'missing-petition-id' })}</p><slot></slot></div>`
         : listing && listing.mode === this.listMode

@@ -2,6 +2,7 @@
 // (README.md "In an iframe"). It loads the bundle as a host page does, and the height reporter,
 // both from this proxy; everything written into it from a request is escaped.
 import { languageDirection, languageOf } from '../../shared/element-languages.js';
+import { RESERVED_SPACE_CSS } from '../../shared/reserved-space.js';
 import type { EmbedKind, EmbedQuery } from './embed-attributes.js';
 import { EMBED_TITLES } from './embed-titles.js';
 
@@ -9,12 +10,16 @@ import { EMBED_TITLES } from './embed-titles.js';
 export const FRAME_HEIGHT_SCRIPT_PATH = '/embed/frame-height.js';
 export const EMBED_STYLE_PATH = '/embed/embed-page.css';
 
-/** White, not transparent: the elements' colours then stay readable on a host page of any colour. */
+/**
+ * White, not transparent: the elements' colours then stay readable on a host page of any colour.
+ * With the elements' reserved space: this sheet blocks the first frame, so the page has its final
+ * height from the start and its first height message (frame-height-script.ts) is the real one.
+ */
 export const EMBED_STYLE = `:root { color-scheme: light; }
 html { background: #fff; color: #0b0c0c; }
 body { margin: 0; padding: 0.5rem; font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: 0; padding: 0; overflow: hidden; clip-path: inset(50%); border: 0; white-space: nowrap; }
-`;
+${RESERVED_SPACE_CSS}`;
 
 const TAGS: Record<EmbedKind, string> = { sign: 'petition-sign', signatures: 'petition-signatures' };
 
