@@ -56,6 +56,7 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         summary: 'The petition as the service describes it, whether this website may collect signatures, and the operator notice',
         responses: {
           '200': jsonResponse('The summary (cached cacheSeconds).', schemaRef('PetitionSummary'), { accepting: { summary: 'Accepting signatures', value: exampleSummary } }, readHeaders()),
+          '304': responseRef('ReadNotModified'),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
           '500': responseRef('InternalError'),
@@ -75,6 +76,7 @@ export function proxyOperations(): Record<string, OpenApiObject> {
           '200': jsonResponse('The page (cached cacheSeconds); resolve its endpoints against the proxy\'s URL.', schemaRef('SignaturePage'), {
             middle: { summary: 'The second of three pages, newest first', value: examplePage('/api/petitions') },
           }, readHeaders()),
+          '304': responseRef('ReadNotModified'),
           '400': failureResponse("page, page_size or sort is not valid, checked by the proxy by the service's own rule, without asking the service.", { 'page_size wrong': ['page_size: must be a whole number from 1 (at most 100 are returned)'] }, corsHeaders()),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
@@ -121,6 +123,7 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         summary: `The ${RECENT_COUNT} newest listed signatures`,
         responses: {
           '200': jsonResponse('Newest first (cached cacheSeconds).', { type: 'array', items: schemaRef('Signature'), maxItems: RECENT_COUNT }, { recent: { summary: 'Newest first', value: exampleSignatures } }, readHeaders()),
+          '304': responseRef('ReadNotModified'),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
           '429': responseRef('ReadsLimited'),
@@ -136,6 +139,7 @@ export function proxyOperations(): Record<string, OpenApiObject> {
         summary: 'Counted signatures by country and region, as the service gives them',
         responses: {
           '200': breakdownAnswer('The service\'s answer (cached cacheSeconds).', readHeaders()),
+          '304': responseRef('ReadNotModified'),
           '403': responseRef('OriginRefused'),
           '404': responseRef('PetitionNotFound'),
           '429': responseRef('ReadsLimited'),

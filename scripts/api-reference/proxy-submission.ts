@@ -7,7 +7,7 @@ import { PETITION_CLOSED_MESSAGE, QUEUED_MESSAGE } from '../../src/proxy/outbox/
 import { ATTRIBUTION_PARAMETERS, ATTRIBUTION_VALUE_MAX_LENGTH, LANGUAGE_TAG, OPT_IN_ID, REFERRER_MAX_LENGTH } from '../../src/shared/consent.js';
 import { formatProblem, problemMessage } from '../../src/shared/signer-fields.js';
 import { schemaRef } from './object-schema.js';
-import { failureResponse, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
+import { failureResponse, headerRef, jsonResponse, responseRef, type OpenApiObject } from './response-objects.js';
 import { PROOF_FIELD, PROOF_PROBLEMS } from '../../src/shared/proof.js';
 import { proofRefusalMessage } from '../../src/proxy/proof/proof-of-work.js';
 import { corsHeaders, retryAfter } from './proxy-responses.js';
@@ -69,7 +69,7 @@ export const submission: OpenApiObject = {
         summary: 'Kept in the outbox until the service is available',
         value: { result: 'success', messages: [QUEUED_MESSAGE], withdraw_url: `https://petitions.example.org/withdraw/${EXAMPLE_WITHDRAWAL_TOKEN}` },
       },
-    }, corsHeaders()),
+    }, { ...corsHeaders(), 'Cache-Control': headerRef('NoStore') }),
     '400': {
       description:
         "The body is not JSON, or the signer's fields break the rules: one \"field: message\" each, in form order, and each problem as (field, code) in `problems`, for the browser to say in the signer's language. Or the proof of work is missing, malformed, forged or tampered with, expired, issued for another petition, easier than the petition asks now (`too_easy`: its proofOfWork was raised after the challenge was issued), or already spent (field `proof`): checked after the signer's fields and consent, before the signature goes to the service or the outbox.",

@@ -18,7 +18,12 @@ answered. A request without Origin (the service's callback, curl, same-origin re
 checked. Public to every origin (Access-Control-Allow-Origin: *): the elements' script, its chunks
 and /embed-status, so that a page the proxy refuses still loads the elements, which explain why.
 
-Every failure answers {"result":"failure","messages":[…]} and every answer carries Vary: Origin.
+Every failure answers {"result":"failure","messages":[…]}, with Cache-Control: no-store, and every
+answer carries Vary: Origin. The public reads (the petition, its pages, recent signers and
+breakdown) carry an ETag and a Cache-Control a shared cache in front of the proxy can use
+(s-maxage: the proxy's own cacheSeconds; stale-if-error: its staleForSeconds), and answer 304
+without a body to a matching If-None-Match; what is one visitor's (a challenge, a signature's 202)
+says no-store.
 A method a route does not have is 404 "not found" (the proxy has no 405); a POST over the body
 limit is 413 before routing; HEAD is answered as GET without a body. Requests Node's HTTP parser
 refuses get the error body too: 400 "request: not valid HTTP", 413 "headers: larger than the

@@ -26,6 +26,7 @@ import type { UsedProofStore } from './proof/used-proof-store.js';
 import { LAST_GOOD_MAX_ENTRIES, LastGood } from './reads/last-good.js';
 import type { LastGoodStore } from './reads/last-good-store.js';
 import { PetitionReads } from './reads/petition-reads.js';
+import { readSharingOf } from './reads/read-sharing.js';
 import { UpstreamReads } from './reads/upstream-reads.js';
 import { UpstreamClient } from './upstream/upstream-client.js';
 import type { UpstreamTransport } from './upstream/upstream-transport.js';
@@ -174,6 +175,7 @@ export function buildProxyParts(config: ProxyConfig, adapters: ProxyAdapters, ti
     operator: config.operator,
     optInsOf: (id) => optInsOf(config, id),
     upstreamPrefix: new URL(config.upstream).pathname.replace(/\/$/, ''),
+    sharing: readSharingOf(config),
   });
   const origins = proxyOriginRules(config.publicUrl, config.allowedOrigins);
   const petitionIds = new Set(config.petitions.map((p) => p.id));

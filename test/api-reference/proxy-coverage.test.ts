@@ -93,6 +93,13 @@ describe('a proxy answering every documented status', () => {
     await expect(call('GET', `${signatures}?page_size=0`), 400);
   });
 
+  test('reads asked again with their ETag in If-None-Match: 304', async () => {
+    for (const path of [`/api/petitions/${petition}`, signatures, `${signatures}/recent`, `/api/petitions/${petition}/breakdown`]) {
+      const { headers } = await call('GET', path, { headers: ALLOWED });
+      await expect(call('GET', path, { headers: { ...ALLOWED, 'if-none-match': headers['etag']! } }), 304);
+    }
+  });
+
   test('submissions: 202 (a duplicate too), 400, 403, 404, 413, 415, and 502 when the service refuses the proxy\'s credentials', async () => {
     const fields = signer(stack);
     await expect(call('POST', signatures, { headers: ALLOWED, json: fields }), 202);

@@ -3,7 +3,10 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ReadAnswer } from '../reads/read-cache.js';
 import { ProxyError } from '../errors/proxy-error.js';
+import type { ReadSharing } from '../reads/read-sharing.js';
+import { ifNoneMatchHolds } from './if-none-match.js';
 import { petitionIdOf } from './petition-id.js';
+import { NOT_SHARED, readAnswerHeaders } from './read-answer.js';
 import type { PetitionReads } from '../reads/petition-reads.js';
 import type { ChallengeIssuer } from '../proof/challenge-issuer.js';
 import type { SignatureIntake } from './signature-intake.js';
@@ -20,19 +23,10 @@ export interface ApiRoutesOptions {
   readBody: (c: Context) => Promise<string>;
 }
 
-/** Marks a read the service could not answer, served from the proxy's last good answers. */
-const STALE_HEADER = 'X-Petition-Stale';
-
-/** The headers of a read's answer besides the origin rules' (also cached-read-listener.ts's). */
-export function readAnswerHeaders(result: ReadAnswer): Record<string, string> {
-  return result.stale
-    ? { 'Content-Type': 'application/json; charset=utf-8', [STALE_HEADER]: '1' }
-    : { 'Content-Type': 'application/json; charset=utf-8' };
-}
-
-function answer(c: Context, result: ReadAnswer): Response {
-  for (const [name, value] of Object.entries(readAnswerHeaders(result))) c.header(name, value);
-  return c.body(result.body, 200);
+/** A read's answer, or 304 without a body when the request's If-None-Match already has it. */
+function answer(c: Context, result: ReadAnswer, sharing: ReadSharing): Response {
+  for (const [name, value] of Object.entries(readAnswerHeaders(result, sharing))) c.header(name, value);
+  return ifNoneMatchHolds(c.req.header('if-none-match'), result.etag) ? c.body(null, 304) : c.body(result.body, 200);
 }
 
 export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petitionId: number } }> {
@@ -48,18 +42,20 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
   app.use('/:id/*', knownPetition);
 
   const clientOf = (c: Context) => () => options.clientAddress(c);
-  app.get('/:id', async (c) => answer(c, await options.reads.summary(c.get('petitionId'), clientOf(c))));
+  const { reads } = options;
+  app.get('/:id', async (c) => answer(c, await reads.summary(c.get('petitionId'), clientOf(c)), reads.sharing));
   app.get('/:id/signatures', async (c) =>
-    answer(c, await options.reads.page(c.get('petitionId'), (name) => c.req.query(name), clientOf(c))),
+    answer(c, await reads.page(c.get('petitionId'), (name) => c.req.query(name), clientOf(c)), reads.sharing),
   );
   // A new challenge each time: never cached, by the browser or anything between.
   app.get('/:id/challenge', async (c) => {
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', NOT_SHARED['Cache-Control']);
     return c.json(await options.challenges.issue(c.get('petitionId'), options.clientAddress(c)));
   });
-  app.get('/:id/breakdown', async (c) => answer(c, await options.reads.breakdown(c.get('petitionId'), clientOf(c))));
-  app.get('/:id/signatures/recent', async (c) => answer(c, await options.reads.recent(c.get('petitionId'), clientOf(c))));
+  app.get('/:id/breakdown', async (c) => answer(c, await reads.breakdown(c.get('petitionId'), clientOf(c)), reads.sharing));
+  app.get('/:id/signatures/recent', async (c) => answer(c, await reads.recent(c.get('petitionId'), clientOf(c)), reads.sharing));
 
+  // The answer carries the signer's withdrawal link: theirs alone.
   app.post('/:id/signatures', async (c) =>
     c.json(
       await options.intake.submit(c.get('petitionId'), {
@@ -68,6 +64,7 @@ export function apiRoutes(options: ApiRoutesOptions): Hono<{ Variables: { petiti
         clientAddress: () => options.clientAddress(c),
       }),
       202,
+      NOT_SHARED,
     ),
   );
 

@@ -4,14 +4,19 @@
 import type { Context } from 'hono';
 import type { FailureBody } from '../../shared/types.js';
 import { ProxyError, type FailureStatus } from '../errors/proxy-error.js';
+import { NOT_SHARED } from './read-answer.js';
 
 function failureBody(...messages: string[]): FailureBody {
   return { result: 'failure', messages };
 }
 
-/** What a failure answers, whichever way it is written: the app's onError below or submission-listener.ts. */
+/**
+ * What a failure answers, whichever way it is written: the app's onError below or
+ * submission-listener.ts. Never kept by a cache in front of the proxy: a 429 or 403 is one
+ * visitor's, a 503 or 404 would outlive its cause there (read-answer.ts).
+ */
 export function failureAnswer(error: ProxyError): { status: FailureStatus; headers: Record<string, string>; body: FailureBody } {
-  const headers: Record<string, string> = error.details.retryAfter === undefined ? {} : { 'Retry-After': String(error.details.retryAfter) };
+  const headers: Record<string, string> = { ...NOT_SHARED, ...(error.details.retryAfter === undefined ? {} : { 'Retry-After': String(error.details.retryAfter) }) };
   const body: FailureBody = {
     ...failureBody(...error.messages),
     ...(error.details.problems ? { problems: error.details.problems } : {}),

@@ -8,6 +8,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { apiCorsHeaders, type OriginRules } from '../visitors/origin-policy.js';
 import { failureAnswer, unexpectedFailure } from './failure.js';
+import { NOT_SHARED } from './read-answer.js';
 import { PETITION_ID_PATTERN } from './petition-id.js';
 import type { SignatureIntake } from './signature-intake.js';
 
@@ -45,7 +46,8 @@ async function answer(
   response: ServerResponse,
 ): Promise<void> {
   let status = 202;
-  let headers: Record<string, string> = {};
+  // A 202 carries the signer's withdrawal link: no cache may keep it (read-answer.ts).
+  let headers: Record<string, string> = { ...NOT_SHARED };
   let body: unknown;
   try {
     body = await options.intake.submit(petitionId, {

@@ -4,10 +4,12 @@
 // each read (docs/benchmarks.md "Proxy"). Everything else, and every case this does not settle
 // (a query, a refused origin, nothing kept), goes to the app, which stays the one complete
 // implementation and the only one on other runtimes. The headers come from the same functions
-// the app uses: origin-policy.ts's apiCorsHeaders and api-routes.ts's readAnswerHeaders.
+// the app uses: origin-policy.ts's apiCorsHeaders and read-answer.ts's, and If-None-Match is
+// weighed by the same if-none-match.ts (a 304 without a body, as the app's).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { readAnswerHeaders } from '../http/api-routes.js';
+import { ifNoneMatchHolds } from '../http/if-none-match.js';
 import { PETITION_ID_PATTERN } from '../http/petition-id.js';
+import { readAnswerHeaders } from '../http/read-answer.js';
 import { apiCorsHeaders, type OriginRules } from '../visitors/origin-policy.js';
 import type { PetitionReads } from './petition-reads.js';
 import type { ReadAnswer } from './read-cache.js';
@@ -33,16 +35,19 @@ interface Written {
   headers: Record<string, string>;
   /** The whole head for a request without Origin (the usual same-origin or server call). */
   withoutOrigin: Record<string, string>;
+  /** The head of its 304, besides the origin rules': the 200's without Content-Length. */
+  notModified: Record<string, string>;
 }
 
 const written = new WeakMap<ReadAnswer, Written>();
 
-function writtenOf(kept: ReadAnswer, origins: OriginRules): Written {
+function writtenOf(kept: ReadAnswer, options: CachedReadOptions): Written {
   let entry = written.get(kept);
   if (!entry) {
     const body = Buffer.from(kept.body);
-    const headers = { ...readAnswerHeaders(kept), 'Content-Length': String(body.length) };
-    entry = { body, headers, withoutOrigin: { ...apiCorsHeaders(origins, undefined), ...headers } };
+    const notModified = readAnswerHeaders(kept, options.reads.sharing);
+    const headers = { ...notModified, 'Content-Length': String(body.length) };
+    entry = { body, headers, withoutOrigin: { ...apiCorsHeaders(options.origins, undefined), ...headers }, notModified };
     written.set(kept, entry);
   }
   return entry;
@@ -59,7 +64,13 @@ function answeredFromCache(options: CachedReadOptions, request: IncomingMessage,
   if (origin !== undefined && !cors) return false;
   const kept = options.reads.cachedRecent(petitionId);
   if (!kept) return false;
-  const { body, headers, withoutOrigin } = writtenOf(kept, options.origins);
+  const { body, headers, withoutOrigin, notModified } = writtenOf(kept, options);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && ifNoneMatchHolds(ifNoneMatch, kept.etag)) {
+    response.writeHead(304, { ...(cors ?? apiCorsHeaders(options.origins, undefined)), ...notModified });
+    response.end();
+    return true;
+  }
   response.writeHead(200, cors ? { ...cors, ...headers } : withoutOrigin);
   response.end(body);
   return true;

@@ -6,6 +6,8 @@ export interface ReadAnswer {
   body: string;
   /** The service could not answer: this is its last good answer (upstream-reads.ts). */
   stale: boolean;
+  /** The answer's strong ETag, quoted (entity-tag.ts). */
+  etag: string;
 }
 
 /**
@@ -13,6 +15,11 @@ export interface ReadAnswer {
  * is back; meanwhile it is served from memory, as fast as any cached read.
  */
 const STALE_KEPT_MS = 5000;
+
+/** How long an answer is kept, without a signature's listing second: the period, shorter for a stale one. */
+export function periodMs(ttlMs: number, stale: boolean): number {
+  return stale ? Math.min(ttlMs, STALE_KEPT_MS) : ttlMs;
+}
 
 interface Entry {
   answer: ReadAnswer;
@@ -94,7 +101,7 @@ export class ReadCache {
 
   #expiry(petitionId: number, stale: boolean): number {
     const now = this.#now();
-    const ttlMs = stale ? Math.min(this.#ttlMs, STALE_KEPT_MS) : this.#ttlMs;
+    const ttlMs = periodMs(this.#ttlMs, stale);
     const listingUntil = this.#listingUntil.get(petitionId) ?? 0;
     return listingUntil > now ? Math.min(listingUntil, now + ttlMs) : now + ttlMs;
   }

@@ -5,6 +5,7 @@
 // service is left alone for a few seconds: reads get their last good answer at once rather than
 // each waiting for a service that is down.
 import { ProxyError } from '../errors/proxy-error.js';
+import { entityTagOf } from './entity-tag.js';
 import type { LastGood } from './last-good.js';
 import type { ReadAnswer } from './read-cache.js';
 import type { ReadBudget, ReadKind } from './read-budget.js';
@@ -64,7 +65,7 @@ export class UpstreamReads {
     if (answer.status === 200) {
       this.#recovered();
       await this.#options.lastGood.remember(key, answer.body, kind === 'essential');
-      return { body: answer.body, stale: false };
+      return { body: answer.body, stale: false, etag: await entityTagOf(answer.body, false) };
     }
     // The service's messages are about the read's own parameters or petition: they pass on.
     if (answer.status === 400 || answer.status === 404) {
@@ -95,7 +96,7 @@ export class UpstreamReads {
   async #lastGoodOr(key: string, failure: ProxyError): Promise<ReadAnswer> {
     const body = await this.#options.lastGood.recall(key);
     if (body === undefined) throw failure;
-    return { body, stale: true };
+    return { body, stale: true, etag: await entityTagOf(body, true) };
   }
 }
 

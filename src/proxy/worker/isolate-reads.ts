@@ -5,8 +5,12 @@
 // last good answers single and correct (src/proxy/README.md "On Cloudflare Workers").
 // The rules are the Node proxy's for a cached read (reads/cached-read-listener.ts): no query, a
 // configured petition, an allowed origin or none (a refused one goes to the object, which
-// refuses it), the app's own headers; no rate limit applies to a kept answer, as on Node.
-import { readAnswerHeaders } from '../http/api-routes.js';
+// refuses it), the app's own headers and its 304 for a matching If-None-Match; no rate limit
+// applies to a kept answer, as on Node.
+import { ifNoneMatchHolds } from '../http/if-none-match.js';
+import { readAnswerHeaders } from '../http/read-answer.js';
+import type { ReadAnswer } from '../reads/read-cache.js';
+import type { ReadSharing } from '../reads/read-sharing.js';
 import { apiCorsHeaders, type OriginRules } from '../visitors/origin-policy.js';
 
 /** The app's queryless reads that are the same for every visitor of an allowed origin. */
@@ -28,12 +32,16 @@ export interface IsolateReadsOptions {
   petitionIds: ReadonlySet<number>;
   /** How long an answer is kept (worker.ts says why it is at most LISTING_DELAY_MS); 0: never. */
   keptMs: number;
+  /** What caches in front may do with the answers, as the object's app says (read-sharing.ts). */
+  sharing: ReadSharing;
   now?: () => number;
 }
 
 /** What the object answered, as kept: fresh answers only (a stale one is never kept here). */
 interface Kept {
   body: string;
+  /** The object's ETag for it. */
+  etag: string;
   petitionId: number;
   keptAt: number;
   generation: number;
@@ -88,14 +96,14 @@ export class IsolateReads {
 
   async #read(key: string, request: Request, petitionId: number, origin: string | undefined, ask: AskObject): Promise<Response> {
     const kept = this.#keptFor(key);
-    if (kept) return this.#answer(kept, request.method, origin);
+    if (kept) return this.#answer(kept, request, origin);
     // A HEAD has no body to keep: it goes to the object, which answers it as a GET without one.
     if (request.method === 'HEAD') return ask(request);
     const now = this.#now();
     const shared = this.#shared.get(key);
     if (shared && now < shared.startedAt + SHARED_WAIT_MS) {
       const answer = await waitAtMost(shared.promise, shared.startedAt + SHARED_WAIT_MS - now);
-      return answer ? this.#answer(answer, request.method, origin) : ask(request);
+      return answer ? this.#answer(answer, request, origin) : ask(request);
     }
     return this.#askAndKeep(key, petitionId, request, ask);
   }
@@ -110,9 +118,11 @@ export class IsolateReads {
       const response = await ask(request);
       // A failure is never kept, and a stale answer is the object's to keep: it asks the service
       // again when its STALE_KEPT_MS is over (reads/read-cache.ts), which a copy here would outlast.
-      if (response.status !== 200 || response.headers.has('x-petition-stale')) return response;
+      // A 304 (the visitor's If-None-Match held) has no body to keep.
+      const etag = response.headers.get('etag');
+      if (response.status !== 200 || response.headers.has('x-petition-stale') || etag === null) return response;
       const body = await response.text();
-      kept = { body, petitionId, keptAt: this.#now(), generation };
+      kept = { body, etag, petitionId, keptAt: this.#now(), generation };
       if (generation === (this.#generations.get(petitionId) ?? 0)) this.#keep(key, kept);
       return new Response(body, { status: response.status, headers: response.headers });
     } finally {
@@ -154,13 +164,15 @@ export class IsolateReads {
    * The app's answer, with its headers for this origin (the same functions as the app's). `Age`
    * (RFC 9111) says it came from this memory, not from the object: how tests see the object spared.
    */
-  #answer(kept: Kept, method: string, origin: string | undefined): Response {
+  #answer(kept: Kept, request: Request, origin: string | undefined): Response {
+    const answer: ReadAnswer = { body: kept.body, stale: false, etag: kept.etag };
     const headers = {
       ...apiCorsHeaders(this.#options.origins, origin),
-      ...readAnswerHeaders({ body: kept.body, stale: false }),
+      ...readAnswerHeaders(answer, this.#options.sharing),
       Age: String(Math.floor((this.#now() - kept.keptAt) / 1000)),
     };
-    return new Response(method === 'HEAD' ? null : kept.body, { status: 200, headers });
+    if (ifNoneMatchHolds(request.headers.get('if-none-match') ?? undefined, kept.etag)) return new Response(null, { status: 304, headers });
+    return new Response(request.method === 'HEAD' ? null : kept.body, { status: 200, headers });
   }
 }
 

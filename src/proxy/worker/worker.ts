@@ -9,8 +9,10 @@ import { Hono } from 'hono';
 import { assetRoutes, isElementAsset } from '../assets/asset-routes.js';
 import { ProxyError } from '../errors/proxy-error.js';
 import { failureResponse } from '../http/failure.js';
+import { NOT_SHARED } from '../http/read-answer.js';
 import { ProxyConfigError, type ProxyConfig } from '../config/config.js';
 import { LISTING_DELAY_MS } from '../reads/read-cache.js';
+import { readSharingOf } from '../reads/read-sharing.js';
 import { EMBED_STATUS_PATH, originPolicy, proxyOriginRules } from '../visitors/origin-policy.js';
 import { assetsBinding } from './assets-binding.js';
 import { IsolateReads } from './isolate-reads.js';
@@ -63,6 +65,7 @@ function isolateReadsOf(env: WorkerEnv): IsolateReads {
     origins: proxyOriginRules(config.publicUrl, config.allowedOrigins),
     petitionIds: new Set(config.petitions.map((petition) => petition.id)),
     keptMs: Math.min(LISTING_DELAY_MS, config.cacheSeconds * 1000),
+    sharing: readSharingOf(config),
   });
   return isolateReads;
 }
@@ -81,7 +84,7 @@ export default {
       // A bad configuration: the operator learns which fields (never their values) from the log.
       if (error instanceof ProxyConfigError) console.log(error.message);
       else console.log(`petition proxy: ${error instanceof Error ? error.name : 'error'} answering ${request.method}`);
-      return Response.json({ result: 'failure', messages: ['The petition proxy is not available. Try again later.'] }, { status: 503, headers: { 'Retry-After': '5' } });
+      return Response.json({ result: 'failure', messages: ['The petition proxy is not available. Try again later.'] }, { status: 503, headers: { ...NOT_SHARED, 'Retry-After': '5' } });
     }
   },
 } satisfies ExportedHandler<WorkerEnv>;

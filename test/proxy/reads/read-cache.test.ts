@@ -3,14 +3,14 @@
 // answers are kept, so a service that is back is seen at once, against a real one too.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { LISTING_DELAY_MS, ReadCache } from '../../../src/proxy/reads/read-cache.js';
+import { LISTING_DELAY_MS, ReadCache, type ReadAnswer } from '../../../src/proxy/reads/read-cache.js';
 import { Stack, keysDecided } from '../stack.js';
 
 test('after a signature, an answer is kept only until the service lists it, then for the full period', async () => {
   let now = 1_000_000;
   const cache = new ReadCache(30_000, () => now);
   let loads = 0;
-  const load = async () => ({ body: String(++loads), stale: false });
+  const load = async () => ({ body: String(++loads), stale: false, etag: `"${loads}"` });
   const read = () => cache.get('/petitions/1/signatures/recent?', 1, load);
 
   assert.equal((await read()).body, '1');
@@ -31,7 +31,7 @@ test('after a signature, an answer is kept only until the service lists it, then
 
 test('a failed read is not kept: the next reader asks again, and a success is kept', async () => {
   const cache = new ReadCache(30_000, () => 1_000_000);
-  const answers: Array<Error | { body: string; stale: boolean }> = [new Error('unavailable'), { body: 'back', stale: false }, { body: 'later', stale: false }];
+  const answers: Array<Error | ReadAnswer> = [new Error('unavailable'), { body: 'back', stale: false, etag: '"b"' }, { body: 'later', stale: false, etag: '"l"' }];
   const read = () =>
     cache.get('/petitions/1/signatures/recent?', 1, async () => {
       const next = answers.shift()!;
@@ -39,8 +39,8 @@ test('a failed read is not kept: the next reader asks again, and a success is ke
       return next;
     });
   await assert.rejects(read(), /unavailable/);
-  assert.deepEqual(await read(), { body: 'back', stale: false });
-  assert.deepEqual(await read(), { body: 'back', stale: false }, 'the success is kept');
+  assert.deepEqual(await read(), { body: 'back', stale: false, etag: '"b"' });
+  assert.deepEqual(await read(), { body: 'back', stale: false, etag: '"b"' }, 'the success is kept');
 });
 
 describe('reads with cacheSeconds 30 while the service is stopped or failing', () => {
