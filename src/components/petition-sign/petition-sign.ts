@@ -198,7 +198,7 @@ export class PetitionSign extends LitElement {
     const fields = `${this.hidePhone ? 'no-phone' : ''} ${this.hideReason ? 'no-reason' : ''}`;
     if (!this.translator.ready) return html`<div part="base" class="base ${fields}" dir=${this.translator.dir} aria-busy="true"><slot></slot></div>`;
     const { petition, phase } = this.flow;
-    return html`<div part="base" class="base ${fields} ${this.contrast.onDark ? 'on-dark' : ''}" dir=${this.translator.dir} tabindex="-1">
+    return html`<div part="base" class="base ${fields} ${this.contrast.onDark ? 'on-dark' : ''}" dir=${this.translator.dir} tabindex="-1" aria-busy=${phase.kind === 'loading' ? 'true' : 'false'}>
       ${phase.kind === 'failed'
         ? renderProblem(this.translator, phase.problem, phase.retry ? () => this.flow.retryLoad() : undefined)
         : phase.kind === 'loading' || !petition

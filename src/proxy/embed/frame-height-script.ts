@@ -5,8 +5,14 @@
 // but the height and the petition's number ever leaves the frame. README.md "In an iframe" has
 // the host page's side.
 //
+// The first message is the page's real height, so the host page sizes the frame once: it waits
+// until every element has its content (none busy: an element marks its wrapper aria-busy while it
+// loads), looking once a frame, at most 10 s (an element whose code never came would otherwise
+// keep the frame at its first height), and then follows every change.
+//
 // Plain JavaScript in a string rather than a bundled module: the bundle's build belongs to the
-// elements, and these few lines need no library. test/e2e/iframe-embed.test.ts runs them in Chromium.
+// elements, and these few lines need no library. test/e2e/iframe-embed.test.ts and
+// test/e2e/iframe-first-height.test.ts run them in Chromium.
 
 /** The message's `type`, which the host page's snippet checks. */
 const FRAME_HEIGHT_MESSAGE = 'petition-embed:height';
@@ -25,11 +31,25 @@ export const FRAME_HEIGHT_SCRIPT = `(function () {
   }
   if (!parentOrigin || allowed.indexOf(parentOrigin) === -1 || typeof ResizeObserver !== 'function') return;
   var sent = -1;
-  new ResizeObserver(function () {
+  var post = function () {
     var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height === sent) return;
     sent = height;
     window.parent.postMessage({ type: '${FRAME_HEIGHT_MESSAGE}', petitionId: petitionId, height: height }, parentOrigin);
-  }).observe(document.body);
+  };
+  var busy = function () {
+    var elements = document.querySelectorAll('petition-sign, petition-signatures');
+    for (var i = 0; i < elements.length; i++) {
+      var root = elements[i].shadowRoot;
+      if (!root || root.querySelector('[aria-busy="true"]')) return true;
+    }
+    return false;
+  };
+  var giveUpAt = Date.now() + 10000;
+  var whenSettled = function () {
+    if (busy() && Date.now() < giveUpAt) return requestAnimationFrame(whenSettled);
+    new ResizeObserver(post).observe(document.body);
+  };
+  whenSettled();
 })();
 `;
