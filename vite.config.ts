@@ -2,15 +2,17 @@
 // too (src/components/embed-script/), and under dist/chunks/ the ES modules it loads relative to
 // its own URL: each element's code, the Lit and code they share, each language's words, the
 // share step and the proof of work.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { minifyTemplateLiterals } from './scripts/minify-template-literals.js';
 import { startChunksTogether } from './scripts/start-chunks-together.js';
+import { entryOwnCopies } from './scripts/entry-own-copies.js';
 
 /** Where the chunks go, beside the entry (the proxy's asset routes and API reference read it). */
 export const CHUNK_FOLDER = 'chunks';
 
 export default defineConfig({
-  plugins: [minifyTemplateLiterals(), startChunksTogether()],
+  plugins: [entryOwnCopies(fileURLToPath(new URL('./src/components/embed-script/', import.meta.url))), minifyTemplateLiterals(), startChunksTogether()],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -51,6 +51,8 @@ export interface BundleSite {
   origin: string;
   /** Awaited before each file under /chunks/ is answered (its path, "/chunks/x.js"). */
   gate?: (path: string) => Promise<void>;
+  /** Called as each request arrives, with its path and query ("/api/petitions/42"). */
+  seen?: (path: string) => void;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function serveBundle(dist: string, pages: Record<string, Page>): Pr
   const site: BundleSite = { origin: '', close: () => new Promise((resolve) => server.close(() => resolve())) };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    site.seen?.(`${url.pathname}${url.search}`);
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));

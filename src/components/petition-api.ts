@@ -3,7 +3,9 @@
 // type. The signature's POST, and the reading of a failure's body, are in the proof of work's
 // chunk (petition-sign/submission.ts): only a submission needs them.
 import type { EmbedStatus, PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
+import { takeEarlyRead } from './early-reads.js';
 import { proxyBase } from './endpoint.js';
+import { petitionPath } from './proxy-base.js';
 
 /**
  * A request that did not succeed. `status` 0 means the network failed (no answer at all);
@@ -25,7 +27,9 @@ export class RequestFailure extends Error {
 export async function request<T>(url: URL, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
+    // The embed's loader may have begun this GET already, while the elements' code was on its way.
+    const early = init.method === undefined && !init.signal?.aborted ? takeEarlyRead(url.href) : undefined;
+    response = await (early ?? fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers } }));
   } catch (error) {
     // An abort is the Task cancelling a stale request: let it through as it is.
     if (init.signal?.aborted) throw error;
@@ -40,7 +44,7 @@ export async function request<T>(url: URL, init: RequestInit): Promise<T> {
 }
 
 export function petitionUrl(endpoint: string | undefined, petitionId: number, rest = ''): URL {
-  return new URL(`api/petitions/${petitionId}${rest}`, proxyBase(endpoint));
+  return new URL(petitionPath(petitionId, rest), proxyBase(endpoint));
 }
 
 export function fetchPetition(endpoint: string | undefined, petitionId: number, signal: AbortSignal) {

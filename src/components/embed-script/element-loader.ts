@@ -2,7 +2,9 @@
 // is imported when the tag is in the document at load or added to it later. Tags created inside
 // a page's own shadow roots are not seen here: such pages import the npm package instead
 // (README.md, "Shadow roots"). The build starts each chunk's static imports together with it
-// (scripts/start-chunks-together.ts), so Lit and the shared code arrive in the same round trip.
+// (scripts/start-chunks-together.ts), so Lit and the shared code arrive in the same round trip;
+// the elements' first reads start at the same moment (early-reads.ts).
+import { startFirstReads } from './early-reads.js';
 
 type ElementChunk = () => Promise<unknown>;
 
@@ -25,6 +27,7 @@ export function loadElementsOnThePage(): void {
       if (customElements.get(tag)) waiting.delete(tag);
       else if (document.querySelector(tag)) {
         waiting.delete(tag);
+        startFirstReads(tag);
         load().catch((error: unknown) => console.error(`petition-embed: the code of <${tag}> could not be loaded.`, error));
       }
     }
