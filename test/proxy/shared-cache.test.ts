@@ -134,7 +134,7 @@ describe('nginx caching the proxy\'s public reads', { skip: nginxSkip() }, () =>
   });
 
   test('a signature answered 202 is counted through nginx within two periods and the service\'s listing second; its ETag moved', async () => {
-    const [{ path: summary }] = reads as [{ path: string }];
+    const { path: summary } = reads[0]!;
     const first = await viaNginx(summary);
     const count = (JSON.parse(first.body) as { signature_count: number }).signature_count;
     const signed = await get(agent, `${nginx!.url}/api/petitions/${stack.petitionIds[0]}/signatures`, { 'content-type': 'application/json', origin: ALLOWED }, 'POST', JSON.stringify(signer(stack)));

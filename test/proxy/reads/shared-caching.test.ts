@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { normalised, rawRequest, type RawAnswer } from '../raw-answer.js';
+import { openAdmin } from '../../../src/service/admin.js';
 import { Stack, eventually, keysDecided, received, signer } from '../stack.js';
 
 const ALLOWED = 'https://www.example.org';
@@ -114,5 +115,22 @@ describe('reads a shared cache can keep', () => {
     } finally {
       await stack.startService();
     }
+  });
+
+  test('a key revoked within the cache period changes the petition\'s answer and its ETag at once', async () => {
+    const [, summary] = reads[0]!;
+    const before = await get(summary);
+    assert.equal((JSON.parse(before.body) as { key_status: string }).key_status, 'granted');
+    const admin = await openAdmin(stack.dbPath);
+    try {
+      await admin.revoke((await admin.listAuthKeys())[0]!.id);
+    } finally {
+      await admin.close();
+    }
+    await eventually(() => stack.storedKeys()[0]?.status === 'revoked', 5000, 'the revocation');
+    const after = await get(summary, { 'if-none-match': normalised(before)['etag']! });
+    assert.equal(after.status, 200);
+    assert.deepEqual(JSON.parse(after.body).key_status, 'revoked');
+    assert.notEqual(normalised(after)['etag'], normalised(before)['etag']);
   });
 });
