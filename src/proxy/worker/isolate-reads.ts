@@ -115,16 +115,21 @@ export class IsolateReads {
     this.#shared.set(key, shared);
     let kept: Kept | undefined;
     try {
-      const response = await ask(request);
+      // The object is asked for the whole answer, to keep it, even when the visitor has it already
+      // (browsers ask with If-None-Match each time): that visitor then gets the 304 from here.
+      const ifNoneMatch = request.headers.get('if-none-match') ?? undefined;
+      const response = await ask(ifNoneMatch === undefined ? request : withoutIfNoneMatch(request));
       // A failure is never kept, and a stale answer is the object's to keep: it asks the service
       // again when its STALE_KEPT_MS is over (reads/read-cache.ts), which a copy here would outlast.
-      // A 304 (the visitor's If-None-Match held) has no body to keep.
       const etag = response.headers.get('etag');
       if (response.status !== 200 || response.headers.has('x-petition-stale') || etag === null) return response;
       const body = await response.text();
       kept = { body, etag, petitionId, keptAt: this.#now(), generation };
       if (generation === (this.#generations.get(petitionId) ?? 0)) this.#keep(key, kept);
-      return new Response(body, { status: response.status, headers: response.headers });
+      if (!ifNoneMatchHolds(ifNoneMatch, etag)) return new Response(body, { status: response.status, headers: response.headers });
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(null, { status: 304, headers });
     } finally {
       if (this.#shared.get(key) === shared) this.#shared.delete(key);
       settle(kept);
@@ -174,6 +179,12 @@ export class IsolateReads {
     if (ifNoneMatchHolds(request.headers.get('if-none-match') ?? undefined, kept.etag)) return new Response(null, { status: 304, headers });
     return new Response(request.method === 'HEAD' ? null : kept.body, { status: 200, headers });
   }
+}
+
+function withoutIfNoneMatch(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('if-none-match');
+  return new Request(request, { headers });
 }
 
 /** The promise's value, or undefined when it has not settled within `ms`. */

@@ -72,6 +72,22 @@ describe('the Worker\'s reads, for caches in front of it', { skip: WORKER_SKIP }
     assert.deepEqual(normalised(notModifiedByIsolate), normalised(notModifiedByObject));
   });
 
+  test('a read with If-None-Match that the isolate does not have leaves it a copy for the next reads', async () => {
+    const breakdown = `/api/petitions/${stack.petitionIds[0]}/breakdown`;
+    const etag = (await stack.call('GET', breakdown)).headers.get('etag')!;
+    // Once the isolate's copy is gone, a browser's check: the object is asked, the visitor gets a 304.
+    const check = (await eventually(async () => {
+      const answer = await stack.call('GET', breakdown, { headers: { 'if-none-match': etag } });
+      return fromIsolate(answer) ? undefined : answer;
+    }, 5000, 'a check the isolate cannot answer'))!;
+    assert.equal(check.status, 304);
+    assert.equal(await check.text(), '');
+    const next = await stack.call('GET', breakdown);
+    assert.equal(next.status, 200);
+    assert.ok(fromIsolate(next), 'kept from the check\'s call to the object');
+    assert.equal(next.headers.get('etag'), etag);
+  });
+
   test('failures say no-store: 404, 403', async () => {
     assert.equal((await stack.call('GET', '/api/petitions/999')).headers.get('cache-control'), 'no-store');
     const refused = await stack.call('GET', `/api/petitions/${stack.petitionIds[0]}`, { headers: { origin: 'https://elsewhere.example.net' } });
