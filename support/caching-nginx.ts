@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../src/dev/free-port.js';
 
-export const NGINX_PATH = '/usr/sbin/nginx';
+const NGINX_PATH = '/usr/sbin/nginx';
 
 /**
  * The cache settings of README.md's "Under a viral spike", word for word (its test checks that
