@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { minifyTemplateLiterals } from './scripts/minify-template-literals.js';
 import { startChunksTogether } from './scripts/start-chunks-together.js';
 import { entryOwnCopies } from './scripts/entry-own-copies.js';
+import { elementChunkName } from './scripts/element-chunks.js';
 
 /** Where the chunks go, beside the entry (the proxy's asset routes and API reference read it). */
 export const CHUNK_FOLDER = 'chunks';
@@ -24,9 +25,12 @@ export default defineConfig({
     },
     minify: true,
     rollupOptions: {
+      // The entry exports nothing; the grouping below may add exports to the elements' chunks.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         // The one chunk no import() names is Lit and the code both elements share.
-        chunkFileNames: (chunk) => (chunk.isDynamicEntry ? `${CHUNK_FOLDER}/[name]-[hash].js` : `${CHUNK_FOLDER}/shared-[hash].js`),
+        chunkFileNames: `${CHUNK_FOLDER}/[name]-[hash].js`,
+        codeSplitting: { groups: [{ name: elementChunkName(), debugName: 'element chunks', includeDependenciesRecursively: false }] },
         minify: true,
       },
     },

@@ -9,14 +9,14 @@ import { startFirstReads } from './early-reads.js';
 type ElementChunk = () => Promise<unknown>;
 
 const elementChunks: Record<string, ElementChunk> = {
-  // The English words come beside the element's code: every element shows English until (or
+  // The English words an untouched element shows come beside its code: every element shows English until (or
   // instead of) its own language's, and would otherwise ask for them only once it runs.
-  'petition-sign': () => Promise.all([import('../petition-sign/petition-sign.js'), import('../i18n/messages.js')]),
+  'petition-sign': () => Promise.all([import('../petition-sign/petition-sign.js'), import('../i18n/messages-first.js')]),
   'petition-signatures': () =>
-    Promise.all([import('../petition-signatures/petition-signatures.js'), import('../i18n/messages.js')]),
+    Promise.all([import('../petition-signatures/petition-signatures.js'), import('../i18n/messages-first.js')]),
   // The map's own chunk (world-map.ts) is asked for by the element, only for view="map".
   'petition-breakdown': () =>
-    Promise.all([import('../petition-breakdown/petition-breakdown.js'), import('../i18n/messages.js')]),
+    Promise.all([import('../petition-breakdown/petition-breakdown.js'), import('../i18n/messages-first.js')]),
 };
 
 export function loadElementsOnThePage(): void {

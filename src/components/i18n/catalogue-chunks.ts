@@ -6,7 +6,11 @@ import type { Language } from '../../shared/element-languages.js';
 type Loader = () => Promise<{ default: Catalogue }>;
 
 const catalogueLoaders = {
-  en: () => import('./messages.js').then((module) => ({ default: module.en })),
+  // English travels in two chunks (translator.ts asks for them itself): here, both together.
+  en: () =>
+    Promise.all([import('./messages-first.js'), import('./messages-later.js')]).then(([first, later]) => ({
+      default: { ...first.enFirst, ...later.enLater },
+    })),
   es: () => import('./es.js'),
   fr: () => import('./fr.js'),
   de: () => import('./de.js'),

@@ -1,33 +1,52 @@
 // Each element speaks its own language: its `lang`, else the nearest `lang` up the page (through
 // shadow roots), else English, in the direction text-direction.ts finds. Words come from that
 // language's catalogue (src/shared/element-languages.ts says which), a chunk of its own loaded on
-// demand (English too, which the embed's loader asks for beside the element's code); numbers,
-// dates and country names are formatted in the same language, so a Spanish and a German form on one page each speak their
-// own. A language the elements do not have falls back to English words and English formats.
+// demand; numbers, dates and country names are formatted in the same language, so a Spanish and a
+// German form on one page each speak their own. A language the elements do not have falls back to
+// English words and English formats. English comes in two chunks (messages-first.ts, which the
+// embed's loader asks for beside the element's code, and messages-later.ts, asked for on an
+// element's first touch or when a message first needs it), and the table of the other languages'
+// chunks only when one is spoken: an untouched English page fetches neither.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
 import { languageOf, languageDirection, type Language } from '../../shared/element-languages.js';
-import { loadCatalogue } from './catalogue-chunks.js';
 import { nearestAttribute } from './nearest-attribute.js';
 import { nearestDir, type Direction } from './text-direction.js';
 
-const catalogues = new Map<Language, Catalogue>();
+const catalogues = new Map<Language, Partial<Catalogue>>();
 const loading = new Map<Language, Promise<boolean>>();
 /** Languages whose chunk could not be loaded the last time it was asked for: English stands in. */
 const failed = new Set<Language>();
+/** English's second chunk: its words once arrived, and the request for it once made. */
+let laterWords: Partial<Catalogue> = {};
+let englishLater: Promise<boolean> | undefined;
+
+function catalogueOf(language: Language): Promise<Partial<Catalogue>> {
+  if (language === 'en') return import('./messages-first.js').then((module) => module.enFirst);
+  return import('./catalogue-chunks.js').then((chunks) => chunks.loadCatalogue(language)).then((module) => module.default);
+}
 
 /** Loads a language's catalogue once; false when its chunk could not be loaded (tried again later). */
 function load(language: Language): Promise<boolean> {
   if (catalogues.has(language)) return Promise.resolve(true);
   let pending = loading.get(language);
   if (!pending) {
-    pending = loadCatalogue(language).then(
-      (module) => (failed.delete(language), catalogues.set(language, module.default), true),
+    pending = catalogueOf(language).then(
+      (catalogue) => (failed.delete(language), catalogues.set(language, catalogue), true),
       () => (failed.add(language), loading.delete(language), false),
     );
     loading.set(language, pending);
   }
   return pending;
+}
+
+/** Asks for the rest of English once; false when it could not be loaded (asked again at the next need). */
+function loadEnglishLater(): Promise<boolean> {
+  englishLater ??= import('./messages-later.js').then(
+    (module) => ((laterWords = module.enLater), true),
+    () => ((englishLater = undefined), false),
+  );
+  return englishLater;
 }
 
 void load('en');
@@ -69,12 +88,20 @@ export class Translator implements ReactiveController {
     }
     this.observer.observe(document.documentElement, options);
     this.observer.observe(this.host, { attributes: true, attributeFilter });
+    this.host.addEventListener('focusin', this.touched);
     this.resolve();
   }
 
   hostDisconnected(): void {
     this.observer.disconnect();
+    this.host.removeEventListener('focusin', this.touched);
   }
+
+  /** A first touch: the words a signer's actions bring up are asked for now, before they are needed. */
+  private readonly touched = (): void => {
+    this.host.removeEventListener('focusin', this.touched);
+    void loadEnglishLater();
+  };
 
   /**
    * Whether words can be shown: the element's language, or English in its place, is loaded.
@@ -108,7 +135,12 @@ export class Translator implements ReactiveController {
   private pick(id: MessageId, count: unknown): string {
     const catalogue = catalogues.get(this.language) ?? catalogues.get('en');
     if (!catalogue) return '';
-    const message: Message = catalogue[id];
+    const message: Message | undefined = catalogue[id] ?? laterWords[id];
+    if (message === undefined) {
+      // In English's second chunk, not here yet: shown once it has arrived.
+      void loadEnglishLater().then((loaded) => loaded && this.host.requestUpdate());
+      return '';
+    }
     if (typeof message === 'string') return message;
     return message[new Intl.PluralRules(this.tag).select(Number(count))] ?? message.other;
   }
