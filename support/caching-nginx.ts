@@ -69,10 +69,13 @@ http {
 `;
 }
 
-/** Resolves once the port takes connections; rejects when nginx exits first or 10 s pass. */
+/** Resolves once the port takes connections; rejects when nginx cannot start, exits first, or 10 s pass. */
 async function listening(child: ChildProcess, port: number, log: () => string): Promise<void> {
+  let spawnError: Error | undefined;
+  child.once('error', (error) => (spawnError = error));
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
+    if (spawnError) throw new Error(`${NGINX_PATH} could not be started (${spawnError.message}): apt-get install nginx, as .ci/run does`);
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`nginx exited (${child.exitCode ?? child.signalCode}):\n${log()}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
@@ -95,7 +98,7 @@ export async function startCachingNginx(upstreamPort: number): Promise<CachingNg
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // Its fast shutdown (SIGTERM), by pid; SIGKILL if that takes over 5 s.
       process.kill(child.pid!, 'SIGTERM');
