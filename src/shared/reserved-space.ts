@@ -1,7 +1,8 @@
 // The space <petition-sign> and <petition-signatures> will take, as CSS for the page around them,
 // before their code has run: an undefined tag is an empty inline box, so a page that gives them
 // nothing but the tag would jump when they are defined (test/bundle/layout-shift.test.ts). The
-// embed's loader adds it to host pages (src/components/reserve-space.ts); the proxy's iframe page
+// embed's loader adds it to host pages at once, as a constructed style sheet (which a strict
+// Content-Security-Policy allows where it refuses a `<style>` element); the proxy's iframe page
 // puts it in its render-blocking style sheet (src/proxy/embed/embed-page.ts). The sizes are the
 // ones the elements' own styles reserve once defined (petition-sign.styles.ts,
 // petition-signatures.styles.ts), in the same terms: the page's line height (`lh`), the spacing
