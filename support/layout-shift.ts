@@ -88,10 +88,10 @@ export interface Shift {
 }
 
 /**
- * The shifts of one load of `path` on `origin` (a fresh context of `size`), the API's answers held
- * back `latency` ms, once every element shows what it will show.
+ * The shifts of one load of `url` (a fresh context of `size`), the API's answers held back
+ * `latency` ms, once every element shows what it will show (`settled`, from SHIFT_PAGES).
  */
-export async function shiftsOn(browser: Browser, origin: string, path: string, size: BrowserContextOptions, latency: number): Promise<Shift[]> {
+export async function shiftsOn(browser: Browser, url: string, settled: readonly string[], size: BrowserContextOptions, latency: number): Promise<Shift[]> {
   const context = await browser.newContext(size);
   try {
     const tab = await context.newPage();
@@ -102,8 +102,8 @@ export async function shiftsOn(browser: Browser, origin: string, path: string, s
       });
     }
     await tab.addInitScript(RECORD_SHIFTS);
-    await tab.goto(`${origin}${path}`);
-    for (const selector of SHIFT_PAGES[path]!.settled) await tab.locator(selector).first().waitFor({ timeout: 20_000 });
+    await tab.goto(url);
+    for (const selector of settled) await tab.locator(selector).first().waitFor({ timeout: 20_000 });
     // Two frames after the last change: the frame that drew it has been scored.
     await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     return (await tab.evaluate('window.takeLayoutShifts()')) as Shift[];

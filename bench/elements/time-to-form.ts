@@ -7,6 +7,7 @@
 //   yardstick: a trivial Lit form in one file (yardstick/trivial-form.ts): the machine's pace.
 // Usage: npm run bench:elements [-- --runs 15 --cpu 4 --latency 0]
 // (--latency adds that many ms to every request, as Chromium's network emulation does.)
+// Then the layout shift and the interaction latency of the shipped embed (shift-and-latency.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { launchChromium } from '../../support/chromium.js';
 import { serveBundle, type BundleSite } from '../../support/bundle-site.js';
 import { median } from '../median.js';
 import { loadAverage } from '../proc-stat.js';
+import { reportShiftAndLatency } from './shift-and-latency.js';
 
 const { values } = parseArgs({
   options: {
@@ -107,6 +109,7 @@ try {
     console.log(`  ${variant.padEnd(9)} median ${ms.toFixed(0).padStart(5)} ms  (${(ms / medians.get('yardstick')!).toFixed(2)}x the yardstick)  runs: ${times.get(variant)!.map((t) => t.toFixed(0)).join(' ')}`);
   }
   console.log(`  chunked / single: ${(medians.get('chunked')! / medians.get('single')!).toFixed(2)}`);
+  await reportShiftAndLatency(browser, join(work, 'chunked'));
 } finally {
   await browser.close();
   for (const site of sites.values()) await site.close();

@@ -36,12 +36,12 @@ for (const [sizeName, size] of Object.entries(SHIFT_SIZES)) {
   for (const path of ['/', '/lists']) {
     for (const latency of [0, 300]) {
       test(`${path} at ${sizeName}, the proxy answering ${latency ? `${latency} ms late` : 'at once'}: layout shift 0`, { skip }, async () => {
-        const shifts = await shiftsOn(browser, site.origin, path, size, latency);
+        const shifts = await shiftsOn(browser, `${site.origin}${path}`, SHIFT_PAGES[path]!.settled, size, latency);
         assert.equal(causedShift(shifts), 0, JSON.stringify(shifts));
       });
     }
     test(`${path} at ${sizeName}, a petition the proxy does not have: layout shift 0`, { skip }, async () => {
-      const shifts = await shiftsOn(browser, site.origin, `${path}-missing`, size, 0);
+      const shifts = await shiftsOn(browser, `${site.origin}${path}-missing`, SHIFT_PAGES[`${path}-missing`]!.settled, size, 0);
       assert.equal(causedShift(shifts), 0, JSON.stringify(shifts));
     });
   }
