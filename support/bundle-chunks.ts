@@ -37,13 +37,12 @@ export function staticImports(dist: string, file: string): string[] {
 
 /**
  * What the page fetches before `tag` can render: the entry, the element's chunk and everything it
- * imports statically, and the English words (src/components/embed-script/element-loader.ts).
+ * imports statically (the shared chunk, with the English words shown first: scripts/element-chunks.ts).
  */
 export function criticalPath(dist: string, tag: ElementTag): string[] {
   const element = chunkNamed(dist, tag);
-  const words = chunkNamed(dist, 'messages');
-  if (!element || !words) throw new Error(`no ${tag} or messages chunk in ${dist}`);
-  const files = new Set<string>([ENTRY, element, words]);
+  if (!element) throw new Error(`no ${tag} chunk in ${dist}`);
+  const files = new Set<string>([ENTRY, element]);
   const visit = (file: string) => {
     for (const imported of staticImports(dist, file)) if (!files.has(imported)) (files.add(imported), visit(imported));
   };

@@ -2,40 +2,22 @@
 // element's language, for everyone) and once in the console with the fix (in English, for the
 // editor). A browser reports a refused CORS request exactly like an unreachable proxy, so a
 // failed load asks the proxy's public embed status to tell the two apart.
-import type { KeyStatus } from '../shared/types.js';
-import { proxyBase } from './endpoint.js';
+import type { EmbedProblem } from './embed-diagnosis.js';
 import type { MessageId } from './i18n/catalogue.js';
 import type { Translator } from './i18n/translator.js';
-import { RequestFailure, fetchEmbedStatus } from './petition-api.js';
 
-export type EmbedProblem =
-  | { kind: 'missing-petition-id' }
-  | { kind: 'unreachable'; url: string }
-  | { kind: 'origin-refused'; url: string; origin: string }
-  | { kind: 'unknown-petition'; url: string; petitionId: number }
-  | { kind: 'key'; status: Exclude<KeyStatus, 'granted'>; url: string; petitionId: number }
-  /** The proxy answered, but not with the petition (unavailable, or a bad answer): try again. */
-  | { kind: 'load-failed' };
+export type { EmbedProblem } from './embed-diagnosis.js';
 
-/** What a failed load of the petition (or its signatures) means. */
-export async function diagnose(error: unknown, endpoint: string | undefined, petitionId: number): Promise<EmbedProblem> {
-  let url: string;
-  try {
-    url = proxyBase(endpoint);
-  } catch {
-    // An endpoint that is no URL at all: nothing could be asked.
-    return { kind: 'unreachable', url: String(endpoint) };
-  }
-  if (!(error instanceof RequestFailure)) return { kind: 'load-failed' };
-  if (error.status === 404) return { kind: 'unknown-petition', url, petitionId };
-  if (error.status === 403) return { kind: 'origin-refused', url, origin: location.origin };
-  if (error.status !== 0) return { kind: 'load-failed' };
-  try {
-    const status = await fetchEmbedStatus(endpoint);
-    return status.origin_allowed ? { kind: 'unreachable', url } : { kind: 'origin-refused', url, origin: status.origin ?? location.origin };
-  } catch {
-    return { kind: 'unreachable', url };
-  }
+/**
+ * What a failed load of the petition (or its signatures) means. The diagnosis is a chunk of its
+ * own (embed-diagnosis.ts), needed only when a load fails; if even that cannot be loaded, the
+ * failure is one to retry.
+ */
+export function diagnose(error: unknown, endpoint: string | undefined, petitionId: number): Promise<EmbedProblem> {
+  return import('./embed-diagnosis.js').then(
+    (diagnosis) => diagnosis.diagnose(error, endpoint, petitionId),
+    (): EmbedProblem => ({ kind: 'load-failed' }),
+  );
 }
 
 /** The words shown in the page, or undefined where the element shows its own state instead. */

@@ -1,8 +1,8 @@
-// The proxy's browser routes (GET petition, signature list, recent, and the public embed
-// status), each a plain fetch taking the Task's AbortSignal, with failures turned into one error
-// type. The signature's POST, and the reading of a failure's body, are in the proof of work's
-// chunk (petition-sign/submission.ts): only a submission needs them.
-import type { EmbedStatus, PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
+// The proxy's browser routes (GET petition, signature list, recent), each a plain fetch taking
+// the Task's AbortSignal, with failures turned into one error type. The public embed status is
+// read where a failure is diagnosed (embed-diagnosis.ts); the signature's POST, and the reading
+// of a failure's body, are in the proof of work's chunk (petition-sign/submission.ts).
+import type { PetitionSummary, Signature, SignaturePage, SortOrder } from '../shared/types.js';
 import { takeEarlyRead } from './early-reads.js';
 import { proxyBase } from './endpoint.js';
 import { petitionPath } from './proxy-base.js';
@@ -49,11 +49,6 @@ export function petitionUrl(endpoint: string | undefined, petitionId: number, re
 
 export function fetchPetition(endpoint: string | undefined, petitionId: number, signal: AbortSignal) {
   return request<PetitionSummary>(petitionUrl(endpoint, petitionId), { signal });
-}
-
-/** Whether the proxy lets this page use its API: public, so it answers where the API refuses. */
-export function fetchEmbedStatus(endpoint: string | undefined, signal?: AbortSignal) {
-  return request<EmbedStatus>(new URL('embed-status', proxyBase(endpoint)), { signal });
 }
 
 export interface PageRequest {

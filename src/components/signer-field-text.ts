@@ -1,10 +1,8 @@
-// The signer fields' labels and problem messages, as message ids: a problem travels from the
-// schema (or the proxy) as (field, code) and becomes words only here, in the element's language.
+// The signer fields' labels, as message ids, fitted to the country's addresses. Their problems'
+// messages are in signer-problem-text.ts, which only a submission needs.
 import type { CountryAddress, PostalLabel, SubdivisionLabel } from '../shared/addresses/country-address.js';
-import type { ProblemCode, SignerField } from '../shared/signer-fields.js';
+import type { SignerField } from '../shared/signer-fields.js';
 import type { MessageId } from './i18n/catalogue.js';
-
-type Per<T extends string> = Partial<Record<SignerField, T>>;
 
 const LABELS: Record<SignerField, MessageId> = {
   first_name: 'labelFirstName',
@@ -19,32 +17,6 @@ const LABELS: Record<SignerField, MessageId> = {
   reason: 'labelReason',
   hidden: 'labelHidden',
 };
-
-const REQUIRED: Per<MessageId> = {
-  first_name: 'requiredFirstName',
-  last_name: 'requiredLastName',
-  email: 'requiredEmail',
-  address: 'requiredAddress',
-  city: 'requiredCity',
-  state_province: 'requiredStateProvince',
-  postal_code: 'requiredPostalCode',
-  country_code: 'requiredCountry',
-};
-
-// Whole sentences per field: "from your …" needs its own case and article in each language.
-const HIDDEN_CHARACTERS: Per<MessageId> = {
-  first_name: 'hiddenFirstName',
-  last_name: 'hiddenLastName',
-  email: 'hiddenEmail',
-  address: 'hiddenAddress',
-  city: 'hiddenCity',
-  state_province: 'hiddenStateProvince',
-  postal_code: 'hiddenPostalCode',
-  phone: 'hiddenPhone',
-  reason: 'hiddenReason',
-};
-
-const NO_LETTER: Per<MessageId> = { first_name: 'noLetterFirstName', last_name: 'noLetterLastName' };
 
 // What the country's addresses call the postal code and the subdivision (Google's zip_name_type
 // and state_name_type, src/shared/addresses/country-address.ts).
@@ -69,32 +41,4 @@ export function labelId(field: SignerField, address?: CountryAddress): MessageId
   if (field === 'postal_code' && address?.postalLabel) return POSTAL_LABELS[address.postalLabel];
   if (field === 'state_province' && address?.subdivisionLabel) return SUBDIVISION_LABELS[address.subdivisionLabel];
   return LABELS[field];
-}
-
-/**
- * The message for a field's problem, or undefined for a (field, code) pair the form cannot
- * produce (hidden characters in the country, say): the schema's English message is shown then.
- */
-export function problemId(field: SignerField, code: ProblemCode): MessageId | undefined {
-  switch (code) {
-    case 'postal_code_format':
-      return 'postalCodeFormat';
-    case 'unknown_subdivision':
-      return 'chooseSubdivision';
-    case 'too_long':
-      // The reason's label is a question, which cannot start this sentence.
-      return field === 'reason' ? 'tooLongReason' : 'tooLong';
-    case 'hidden_characters':
-      return HIDDEN_CHARACTERS[field];
-    case 'no_letter':
-      return NO_LETTER[field];
-    case 'email_format':
-      return 'emailFormat';
-    case 'unknown_country':
-      return 'unknownCountry';
-    case 'not_boolean':
-      return 'notBoolean';
-    case 'required':
-      return REQUIRED[field];
-  }
 }

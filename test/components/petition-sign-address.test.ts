@@ -1,16 +1,16 @@
 // <petition-sign>'s address fields fitted to the country (src/shared/addresses/): the state or
 // province chosen from the country's list under the country's own word for it, postal codes
 // checked against the country's pattern with an example of it, and what is sent as the post
-// writes it. The rules arrive in a chunk when the country is chosen.
+// writes it. The rules arrive in a chunk for the country chosen, from the form's first touch.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PetitionSign } from '../../src/components/petition-embed.js';
 import { part, text } from './shadow-query.js';
-import { SIGNER, fill, loaded, submit } from './sign-form.js';
+import { SIGNER, fill, loaded, submit, touched } from './sign-form.js';
 import { createPetition, submissionsReceived } from './test-petition.js';
 
 async function formFor(petitionId: number, country: string): Promise<PetitionSign> {
-  return loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} country=${country}></petition-sign>`));
+  return touched(await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} country=${country}></petition-sign>`)));
 }
 
 const subdivisions = (el: PetitionSign) => part<HTMLSelectElement>(el, 'select#state_province');
@@ -112,6 +112,8 @@ describe('<petition-sign> addresses', () => {
     );
     const [first, second] = [...page.querySelectorAll('petition-sign')] as PetitionSign[];
     await Promise.all([loaded(first!), loaded(second!)]);
+    await touched(first!);
+    await touched(second!);
     await listArrived(first!);
     await listArrived(second!);
     expect([...subdivisions(second!)!.options].some((option) => option.value === 'SP')).to.equal(true);

@@ -5,7 +5,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { PetitionSign } from '../../src/components/petition-embed.js';
 import { part, text } from './shadow-query.js';
-import { SIGNER, fill, signForm, submit } from './sign-form.js';
+import { SIGNER, fill, signForm, submit, touched } from './sign-form.js';
 import { createPetition } from './test-petition.js';
 
 /** The summary's message for each field it links to, by field id. */
@@ -14,7 +14,9 @@ const summaryByField = (el: PetitionSign) =>
 
 describe('<petition-sign> messages at their fields', () => {
   it("points each invalid control's aria-describedby at its own field's message, which holds the summary's words", async () => {
-    const el = await signForm(await createPetition());
+    const el = await touched(await signForm(await createPetition()));
+    // The browser's country's rules (a state list) are here before the country is unset.
+    await waitUntil(() => part(el, 'select#state_province'), 'no address rules');
     // Nothing typed; the country unset and the reason too long: an input, the select and the
     // text area each invalid.
     const country = part<HTMLSelectElement>(el, '#country_code')!;

@@ -52,7 +52,9 @@ describe('<petition-sign>', () => {
     expect(order).to.deep.equal(['first_name', 'last_name', 'email', 'country_code', 'address', 'city', 'state_province', 'postal_code', 'phone', 'reason']);
     const select = part<HTMLSelectElement>(el, '#country_code')!;
     expect(select.options.length).to.equal(250);
-    // The labels fit the country once its address rules have arrived (a chunk per first letter).
+    // The labels fit the country once its address rules have arrived (a chunk per first letter,
+    // from the form's first touch).
+    select.focus();
     for (const [country, state, postal] of [
       ['DE', 'State or province (optional)', 'Postal code'],
       ['US', 'State', 'ZIP code'],

@@ -27,6 +27,13 @@ export async function signForm(petitionId: number, extra: TemplateResult = html`
   return loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId}>${extra}</petition-sign>`));
 }
 
+/** The form's first touch (focus in its first field), which asks for its country's address rules. */
+export async function touched(el: PetitionSign): Promise<PetitionSign> {
+  part<HTMLInputElement>(el, '#first_name')!.focus();
+  await el.updateComplete;
+  return el;
+}
+
 /** Fills the form by typing into each field, as a person would. */
 export async function fill(el: PetitionSign, values: Record<string, string> = SIGNER): Promise<void> {
   for (const [name, value] of Object.entries(values)) {

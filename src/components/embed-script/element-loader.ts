@@ -9,14 +9,13 @@ import { startFirstReads } from './early-reads.js';
 type ElementChunk = () => Promise<unknown>;
 
 const elementChunks: Record<string, ElementChunk> = {
-  // The English words an untouched element shows come beside its code: every element shows English until (or
-  // instead of) its own language's, and would otherwise ask for them only once it runs.
-  'petition-sign': () => Promise.all([import('../petition-sign/petition-sign.js'), import('../i18n/messages-first.js')]),
-  'petition-signatures': () =>
-    Promise.all([import('../petition-signatures/petition-signatures.js'), import('../i18n/messages-first.js')]),
+  // The English words an untouched element shows travel in the shared chunk each element's code
+  // imports (scripts/element-chunks.ts): every element shows English until (or instead of) its
+  // own language's, and would otherwise ask for them only once it runs.
+  'petition-sign': () => import('../petition-sign/petition-sign.js'),
+  'petition-signatures': () => import('../petition-signatures/petition-signatures.js'),
   // The map's own chunk (world-map.ts) is asked for by the element, only for view="map".
-  'petition-breakdown': () =>
-    Promise.all([import('../petition-breakdown/petition-breakdown.js'), import('../i18n/messages-first.js')]),
+  'petition-breakdown': () => import('../petition-breakdown/petition-breakdown.js'),
 };
 
 export function loadElementsOnThePage(): void {

@@ -7,7 +7,8 @@ import type { CountryAddress } from '../../shared/addresses/country-address.js';
 import { postalCodeExample } from '../../shared/addresses/postal-code.js';
 import type { SignatureSubmission } from '../../shared/consent.js';
 import type { Translator } from '../i18n/translator.js';
-import { labelId, problemId } from '../signer-field-text.js';
+import { labelId } from '../signer-field-text.js';
+import { problemId } from '../signer-problem-text.js';
 import { pageAttribution } from './page-attribution.js';
 import { HONEYPOT_FIELD, type ShownProblem } from './sign-form.js';
 

@@ -12,7 +12,6 @@ import { proxyBase } from '../endpoint.js';
 import type { Translator } from '../i18n/translator.js';
 import { RequestFailure, fetchPetition } from '../petition-api.js';
 import { PetitionSignedEvent, PetitionSignedListener } from '../petition-signed-event.js';
-import { readSigner, shownProblems, submissionFrom } from './form-outcome.js';
 import { hasOperatorNotice } from './operator-notice.js';
 import { FRESH_FORM, focusTarget, stateForPetition, type SignState } from './sign-state.js';
 import type { Signed } from './submission.js';
@@ -22,7 +21,13 @@ import type { Signed } from './submission.js';
  * is sent, so it need not weigh on the bundle every page loads (test/bundle/bundle.test.ts).
  */
 let schema: typeof import('../../shared/signature-schema.js') | undefined;
-const signerSchema = () => import('../../shared/signature-schema.js').then((module) => (schema = module));
+/** What the form sends and the words for its problems (form-outcome.ts): needed from the same moment. */
+let outcome: typeof import('./form-outcome.js') | undefined;
+const signerSchema = () =>
+  Promise.all([import('../../shared/signature-schema.js'), import('./form-outcome.js')]).then(([checks, words]) => {
+    schema = checks;
+    outcome = words;
+  });
 
 export interface SignFlowHost extends ReactiveControllerHost, HTMLElement {
   petitionId: number;
@@ -104,7 +109,7 @@ export class SignFlow implements ReactiveController {
   /** Validates with the shared schema; only a valid signature is sent, and only once at a time. */
   submit(form: HTMLFormElement): void {
     if (this.phase.kind !== 'form') return;
-    if (!schema) {
+    if (!schema || !outcome) {
       // Sent before the form was touched (a script's submit): once the schema is here. A second
       // press meanwhile finds the first one sending.
       signerSchema().then(
@@ -113,6 +118,7 @@ export class SignFlow implements ReactiveController {
       );
       return;
     }
+    const { readSigner, shownProblems, submissionFrom } = outcome;
     const fields = readSigner(form);
     const validation = schema.validateSigner(fields, this.addresses);
     if (!validation.success) {
