@@ -5,6 +5,9 @@
 //   chunked:   the shipped embed (a loader entry, the element's chunks asked for at once);
 //   single:    the previous layout, Lit and both elements in petition-embed.js (the npm entry);
 //   yardstick: a trivial Lit form in one file (yardstick/trivial-form.ts): the machine's pace.
+// It also weighs, in the shipped build, the script a page with one English form and a page with
+// the recent signers alone fetch before any interaction (support/script-bytes.ts, as the budget
+// test test/bundle/script-bytes.test.ts counts it).
 // Usage: npm run bench:elements [-- --runs 15 --cpu 4 --latency 0]
 // (--latency adds that many ms to every request, as Chromium's network emulation does.)
 // Then the layout shift and the interaction latency of the shipped embed (shift-and-latency.ts).
@@ -17,6 +20,7 @@ import viteConfig from '../../vite.config.js';
 import { minifyTemplateLiterals } from '../../scripts/minify-template-literals.js';
 import { launchChromium } from '../../support/chromium.js';
 import { serveBundle, type BundleSite } from '../../support/bundle-site.js';
+import { BYTES_PAGES, scriptBytesBeforeInteraction, type BytesPage } from '../../support/script-bytes.js';
 import { median } from '../median.js';
 import { loadAverage } from '../proc-stat.js';
 import { reportShiftAndLatency } from './shift-and-latency.js';
@@ -109,6 +113,17 @@ try {
     console.log(`  ${variant.padEnd(9)} median ${ms.toFixed(0).padStart(5)} ms  (${(ms / medians.get('yardstick')!).toFixed(2)}x the yardstick)  runs: ${times.get(variant)!.map((t) => t.toFixed(0)).join(' ')}`);
   }
   console.log(`  chunked / single: ${(medians.get('chunked')! / medians.get('single')!).toFixed(2)}`);
+  const pages = Object.fromEntries(Object.entries(BYTES_PAGES).map(([name, body]) => [`/${name}`, page(body)]));
+  const weighed = await serveBundle(join(work, 'chunked'), pages);
+  try {
+    console.log('script fetched before any interaction, gzip -9 (chunked):');
+    for (const name of Object.keys(BYTES_PAGES) as BytesPage[]) {
+      const { total, files } = await scriptBytesBeforeInteraction(browser, `${weighed.origin}/${name}`, name);
+      console.log(`  ${name.padEnd(4)} ${String(total).padStart(6)} bytes  (${files.map(([path, size]) => `${path.replace(/^\/chunks\//, '')} ${size}`).join(', ')})`);
+    }
+  } finally {
+    await weighed.close();
+  }
   await reportShiftAndLatency(browser, join(work, 'chunked'));
 } finally {
   await browser.close();
