@@ -1,8 +1,9 @@
 // `petition-embed proxy doctor --config FILE`: checks a proxy's setup without running it (the
-// config, the service and the credentials, each petition and its key, the origins, the data
+// config and who may read its file, the service and the credentials, each petition and its key, the origins, the data
 // folder and each of its files, the webhooks, proofs of work spent here that another proxy issued) and says what to do about each problem, one line per finding.
 import { loadProxyConfig } from '../config/config-file.js';
 import { ProxyConfigError, type ProxyConfig } from '../config/config.js';
+import { checkConfigFile } from './doctor-config-file.js';
 import { checkDataDir } from './doctor-data-dir.js';
 import { checkDataFiles } from './doctor-data-files.js';
 import { fail, KEY_REQUESTS, ok, type Finding } from './doctor-finding.js';
@@ -34,5 +35,5 @@ export async function runDoctor(path: string, env: Record<string, string | undef
   }
   const [service, webhooks] = await Promise.all([checkService(config), checkWebhooks(config)]);
   const keys = await checkKeys(config, service.some((finding) => finding.subject === KEY_REQUESTS && finding.level === 'fail'));
-  return [configFinding(path, config, env), ...service, ...keys, ...checkOrigins(config), ...checkDataDir(config), ...webhooks, ...(await checkDataFiles(config)), ...checkSpentProofs(config)];
+  return [configFinding(path, config, env), ...checkConfigFile(path, config, env), ...service, ...keys, ...checkOrigins(config), ...checkDataDir(config), ...webhooks, ...(await checkDataFiles(config)), ...checkSpentProofs(config)];
 }

@@ -25,10 +25,11 @@ interface Run {
 
 let configNumber = 0;
 
-/** Runs the command on `config` (written 0600, as an operator keeps a file with the secret). */
-function doctor(stack: Stack, config: unknown): Promise<Run> {
+/** Runs the command on `config` (written 0600 unless told, as an operator keeps a file with the secret). */
+function doctor(stack: Stack, config: unknown, mode = 0o600): Promise<Run> {
   const path = join(stack.dir, `doctor-${++configNumber}.config.json`);
-  writeFileSync(path, JSON.stringify(config), { mode: 0o600 });
+  writeFileSync(path, JSON.stringify(config), { mode });
+  chmodSync(path, mode);
   const started = Date.now();
   // Asynchronously: the service and the endpoints answer from this process.
   return new Promise((resolve) => {
@@ -107,6 +108,7 @@ describe('proxy doctor: a good setup', () => {
     const id = stack.petitionIds[0];
     const upstream = stack.config.upstream;
     assert.match(line(run, /^ok {4}config: /), /is valid \(1 petition\)$/);
+    assert.match(line(run, /config file/), /^ok {4}config file: .*\.json holds secrets \(secret, petitions\[0\]\.webhooks\[0\]\.secret\) and is for this user only \(mode 0600\)$/);
     assert.match(line(run, /^ok {4}service: /), new RegExp(`^ok {4}service: answers at ${upstream} \\(HTTP 200 in \\d+ ms\\)$`));
     assert.equal(line(run, /credentials/), 'ok    credentials: the service accepts the api_key and the secret (a signed request it checked)');
     assert.equal(line(run, new RegExp(`^ok {4}petition ${id}:`)), `ok    petition ${id}: open at the service ("Petition 1")`);
@@ -114,9 +116,20 @@ describe('proxy doctor: a good setup', () => {
     assert.equal(line(run, /publicUrl/), `ok    publicUrl: ${stack.config.publicUrl}`);
     assert.equal(line(run, /origin https/), 'ok    origin https://www.example.org: allowed to call the API');
     assert.match(line(run, /dataDir/), /^ok {4}dataDir: .* is writable and private \(mode 0700, its files for this user only\)$/);
-    assert.match(line(run, /webhook/), new RegExp(`^ok {4}webhook ${crm.url} \\(petition ${id}\\): answers \\(HTTP 204 to HEAD\\); \`proxy webhook test\``));
+    assert.match(line(run, /^\w+ +webhook /), new RegExp(`^ok {4}webhook ${crm.url} \\(petition ${id}\\): answers \\(HTTP 204 to HEAD\\); \`proxy webhook test\``));
     assert.ok(run.lines.every((text) => text.startsWith('ok    ')), run.stdout);
     assert.deepEqual(crm.methods, ['HEAD'], 'a HEAD only, no delivery');
+    assertNoSecrets(stack, run);
+  });
+
+  test('a config file others may read (0604) is a warning naming it and chmod 600, exit 0, never the secret', async () => {
+    const run = await doctor(stack, stack.config, 0o604);
+    assert.equal(run.status, 0, run.stdout);
+    const path = join(stack.dir, `doctor-${configNumber}.config.json`);
+    const problem =
+      `warn  config file: ${path} holds secrets (secret, petitions[0].webhooks[0].secret) and has mode 0604: ` +
+      `other users on this machine may read it; chmod 600 ${path}, or give the secret as PETITION_API_SECRET in the environment`;
+    assert.deepEqual(run.lines.filter((text) => !text.startsWith('ok    ')), [problem], 'the only problem of this setup');
     assertNoSecrets(stack, run);
   });
 
@@ -188,7 +201,7 @@ describe('proxy doctor: a broken setup', () => {
       );
       assert.match(line(run, new RegExp(`petition ${missing} key`)), /^warn  petition \d+ key: not requested yet: the proxy requests it when it starts/);
       assert.equal(
-        line(run, /webhook/),
+        line(run, /^\w+ +webhook /),
         `fail  webhook http://127.0.0.1:${closedPort}/hooks (petition ${id}): unreachable: nothing listens there (connection refused)`,
       );
       assert.match(line(run, /origin http:/), /^warn  origin http:\/\/shop\.example\.org: http:\/\/ on a host that is not this machine/);
@@ -239,7 +252,7 @@ describe('proxy doctor: a broken setup', () => {
       });
       assert.equal(run.status, 1, run.stdout);
       assert.match(line(run, /^fail {2}service/), /^fail {2}service: no answer within 300 ms \(upstreamTimeoutMs\) at /);
-      assert.match(line(run, /webhook/), /^fail {2}webhook .*: no answer within 300 ms \(upstreamTimeoutMs\)$/);
+      assert.match(line(run, /^\w+ +webhook /), /^fail {2}webhook .*: no answer within 300 ms \(upstreamTimeoutMs\)$/);
       assert.ok(run.ms < 8000, `took ${run.ms} ms`);
     } finally {
       await silent.close();
