@@ -97,10 +97,11 @@ export async function interactionRound(browser: Browser, url: string, round: num
     timeOrigin = (await page.evaluate('performance.timeOrigin')) as number;
     const form = page.locator('petition-sign');
     const list = page.locator('petition-signatures');
-    await form.locator('select[name="state_province"]').waitFor();
+    await form.locator('button[type="submit"]').waitFor();
     await list.locator('[part="page"]').waitFor();
 
-    // The first focus starts the proof of work (about 2 s at 4x): the first keys, and the submit
+    // The first focus starts the proof of work (about 2 s at 4x) and fetches the country's address
+    // rules (the state becomes a list, the postal code a ZIP code): the first keys, and the submit
     // of the form with only a first name, happen while it is fetched and solved. Key after key
     // at a person's pace (PACE_MS), never waiting for the page in between, so that a key may
     // arrive while a slice of the proof (or anything else) holds the main thread.

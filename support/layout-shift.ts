@@ -24,7 +24,8 @@ const page = (body: string): Page => ({
  * The pages, for support/bundle-site.ts (petition 42 answers there): the form and the recent
  * signers; the two lists first, since below the form they would be out of sight, where Chromium
  * counts no shift; and each of them again for a petition the proxy does not have ("-missing").
- * With, for each, what shows once every element has what it will show.
+ * With, for each, what shows once every element has what it will show untouched (the form's
+ * address rules come on its first touch).
  */
 export const SHIFT_PAGES: Record<string, { page: Page; settled: string[] }> = {};
 for (const [path, body, loaded, failed] of [
@@ -32,7 +33,7 @@ for (const [path, body, loaded, failed] of [
     '/',
     (id: number) => `<petition-sign petition-id="${id}"></petition-sign><p>After the form.</p>
 <petition-signatures petition-id="${id}"></petition-signatures><p>After the list.</p>`,
-    ['petition-sign [part="count"]', 'petition-sign select[name="state_province"]', 'petition-signatures [part="name"]'],
+    ['petition-sign [part="count"]', 'petition-sign button[type="submit"]', 'petition-signatures [part="name"]'],
     ['petition-sign [role="alert"]', 'petition-signatures [role="alert"]'],
   ],
   [
@@ -104,6 +105,8 @@ export async function shiftsOn(browser: Browser, url: string, settled: readonly 
     await tab.addInitScript(RECORD_SHIFTS);
     await tab.goto(url);
     for (const selector of settled) await tab.locator(selector).first().waitFor({ timeout: 20_000 });
+    // Nothing more on its way: what a page loads without being touched has all arrived.
+    await tab.waitForLoadState('networkidle');
     // Two frames after the last change: the frame that drew it has been scored.
     await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     return (await tab.evaluate('window.takeLayoutShifts()')) as Shift[];

@@ -60,7 +60,7 @@ const SIZES: Record<string, BrowserContextOptions> = {
 
 for (const [sizeName, size] of Object.entries(SIZES)) {
   for (const [what, path, loaded] of [
-    ['the form', '/', 'petition-sign select[name="state_province"]'],
+    ['the form', '/', 'petition-sign [part="count"]'],
     ['the recent signers', '/signatures', 'petition-signatures [part="name"]'],
   ] as const) {
     test(`${what} at ${sizeName}: the first height message is the frame's final height`, async () => {
@@ -71,6 +71,7 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
         const frame = await (await page.waitForSelector('iframe')).contentFrame();
         assert.ok(frame);
         await frame.locator(loaded).first().waitFor();
+        await frame.waitForLoadState('networkidle');
         // Two frames after the last change: a change of height would have been posted.
         await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
         const final = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
