@@ -28,8 +28,12 @@ ${body}
 </html>`;
 }
 
+/** Only an http(s) page: the service takes no other (petition-fields.ts), and a row is never trusted to be a link. */
+const isWebPage = (url: string | null): url is string => url !== null && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+
+/** The way back to the campaign's page (the petition's `url`), on every page that knows the petition. */
 export function petitionLink(lang: SignerLanguage, petition: PetitionRow): Html {
-  return petition.url ? html`<p><a href="${petition.url}">${SIGNER_MESSAGES[lang].petitionLink}</a></p>` : html``;
+  return isWebPage(petition.url) ? html`<p><a href="${petition.url}">${SIGNER_MESSAGES[lang].petitionLink}</a></p>` : html``;
 }
 
 export function confirmPage(lang: SignerLanguage, petition: PetitionRow, signerName: string, action: string): Html {

@@ -1,5 +1,6 @@
 // The pages a withdrawal link opens, in the signer's language: the page with the button (a mail
-// scanner that only fetches the link withdraws nothing), and what follows it.
+// scanner that only fetches the link withdraws nothing), and what follows it. Both lead back to
+// the campaign's page when the petition has one, as the confirmation pages do.
 import { html } from 'hono/html';
 import { petitionLink, signerPage, type Html } from './confirmation-pages.js';
 import type { SignerLanguage } from './signer-language.js';
@@ -15,7 +16,8 @@ export function withdrawPage(lang: SignerLanguage, petition: PetitionRow, signer
 <p>${messages.withdrawExplain}</p>
 <form method="post" action="${action}">
 <button type="submit" class="primary">${messages.withdrawButton}</button>
-</form>`,
+</form>
+${petitionLink(lang, petition)}`,
   );
 }
 

@@ -12,6 +12,8 @@ import type { ConsoleFixture } from '../console-fixture.js';
 import { eventually, failureMessages, getJson, grantedKey, signaturesPath, signerFields, submitSignature, urlOf } from '../harness.js';
 import type { Pairs, TestService } from '../harness.js';
 import { startMailCatcher } from '../mail-catcher.js';
+import { withdrawnPage, withdrawPage } from '../../../src/service/confirmation/withdrawal-pages.js';
+import type { PetitionRow } from '../../../src/service/store/store.js';
 import type { MailCatcher } from '../mail-catcher.js';
 
 const source = 'https://withdraw.example.org/';
@@ -175,6 +177,49 @@ describe('the consumer’s withdrawal_token (the proxy’s thank-you link)', () 
     assert.equal((await go(withdrawUrl(token), 'GET')).status, 404);
     assert.equal((await go(withdrawUrl(token), 'POST')).status, 404);
     assert.deepEqual(await rowsOf(email), [{ id, state: 'invalidated' }]);
+  });
+});
+
+describe('the way back to the campaign’s page', () => {
+  /** The petition's page as the service records it: the `&` in its query must reach the page escaped. */
+  const campaignPage = 'https://campaign.example.org/riverside?utm_source=mail&lang=de';
+  const backLink = (page: string) => [...page.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((match) => [match[1], match[2]]);
+
+  test('both withdrawal pages link to the petition’s page, escaped, in the signer’s language; none without one', async () => {
+    const { petition_id } = await f.t.admin.createPetition('Light the old bridge');
+    const t = { ...f.t, petitionId: petition_id };
+    await f.t.admin.updatePetition(petition_id, { url: campaignPage });
+    keys.set(t, await grantedKey(t, source));
+    const token = newWithdrawalToken();
+    assert.equal((await sign(t, { first_name: 'Ines', email: 'ines.goes.back@example.org' }, [['withdrawal_token', token]])).status, 202);
+    const link = withdrawUrl(token);
+
+    const page = await (await go(`${link}?lang=de`, 'GET')).text();
+    assert.ok(page.includes('<a href="https://campaign.example.org/riverside?utm_source=mail&amp;lang=de">Zur Petition</a>'), page);
+    assert.deepEqual(backLink(await (await go(`${link}?lang=fr`, 'GET')).text()), [[campaignPage.replace('&', '&amp;'), 'Aller à la pétition']]);
+    const withdrawn = await (await go(`${link}?lang=nl`, 'POST')).text();
+    assert.match(pageText(withdrawn), /Naar de petitie/);
+    assert.deepEqual(backLink(withdrawn), [[campaignPage.replace('&', '&amp;'), 'Naar de petitie']]);
+
+    // `open` has no page of its own: nothing to go back to, and no empty link.
+    const other = newWithdrawalToken();
+    assert.equal((await sign(open, { first_name: 'Nora', email: 'nora.no.page@example.org' }, [['withdrawal_token', other]])).status, 202);
+    const nowhere = withdrawUrl(other);
+    assert.deepEqual(backLink(await (await go(nowhere, 'GET')).text()), []);
+    assert.deepEqual(backLink(await (await go(nowhere, 'POST')).text()), []);
+  });
+
+  test('only an http(s) page is a link: the service refuses another, and a row holding one shows none', async () => {
+    await assert.rejects(f.t.admin.updatePetition(open.petitionId, { url: 'javascript:alert(document.cookie)' }));
+    for (const url of ['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'not a url']) {
+      const row = { title: 'Light the old bridge', url } as PetitionRow;
+      for (const page of [withdrawPage('en', row, 'Ines', '/withdraw/x'), withdrawnPage('en', row)]) {
+        assert.deepEqual(backLink(String(page)), [], url);
+        assert.ok(!String(page).includes('Go to the petition'), url);
+      }
+    }
+    const row = { title: 'Light the old bridge', url: 'http://campaign.example.org/p' } as PetitionRow;
+    assert.deepEqual(backLink(String(withdrawPage('en', row, 'Ines', '/withdraw/x'))), [['http://campaign.example.org/p', 'Go to the petition']]);
   });
 });
 
