@@ -65,7 +65,7 @@ async function site(args: string[]): Promise<void> {
     port: portOf(values.port),
   });
   stopOnSignals(demo.close);
-  process.stdout.write(`petition-embed demo page at ${demo.url} (its origin must be in the proxy's allowedOrigins)\n`);
+  process.stdout.write(`petition-embed demo page at ${demo.url} (its origin must be in the proxy's allowedOrigins; for \`npm start\`'s proxy: npm start -- --allow-origin ${new URL(demo.url).origin})\n`);
 }
 
 async function setup(args: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 // `npm start -- --allow-origin …`: a newcomer's own page, on an origin of theirs, gets the demo's
 // elements by pasting the lines the command prints; an origin one character off is still refused,
-// and a value that is not an origin is one line and exit 2.
+// and a value that is not an origin is one line and exit 2. Where the demo tells how to allow an
+// origin, it names that flag, not the config file's allowedOrigins alone.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { builtCli } from '../../support/built-cli.js';
 import { launchChromium } from '../../support/chromium.js';
 
 const bin = new URL('../../bin/petition-embed.js', import.meta.url).pathname;
@@ -97,5 +99,31 @@ test('--allow-origin with a path is refused in one line, exit 2, before anything
     assert.match(run.output(), /^--allow-origin http:\/\/localhost:8080\/page: must be an origin like https:\/\/www\.example\.org \(no path\)\nusage: petition-embed dev /);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the demo page and `dev site` say how `npm start`\'s proxy allows an origin: --allow-origin, the flag it takes', async () => {
+  // The demo page alone, for a proxy elsewhere: it never calls it before a browser opens the page.
+  const child = spawn(process.execPath, [builtCli(), 'dev', 'site', '--proxy', 'http://127.0.0.1:5173', '--petition', '1', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    let output = '';
+    const line = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('\n')) resolve(output.split('\n')[0]!);
+      });
+      child.once('exit', () => reject(new Error(`dev site exited:\n${output}`)));
+    });
+    const match = /^petition-embed demo page at (http:\/\/127\.0\.0\.1:\d+)\/ \(its origin must be in the proxy's allowedOrigins; for `npm start`'s proxy: npm start -- --allow-origin (\S+)\)$/.exec(line);
+    assert.ok(match, line);
+    assert.equal(match[2], match[1], 'the flag with the page\'s own origin, ready to paste');
+    const page = await (await fetch(`${match[1]}/`)).text();
+    assert.match(page.replace(/\s+/g, ' '), /<code>allowedOrigins<\/code>; this demo's proxy, started by <code>npm start<\/code>, takes it as <code>npm start -- --allow-origin http:\/\/localhost:8080<\/code>/);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
   }
 });
