@@ -10,8 +10,6 @@ type Context = { getModuleInfo(id: string): Rolldown.ModuleInfo | null };
 
 const ELEMENTS = ['petition-sign', 'petition-signatures', 'petition-breakdown'];
 const ELEMENT_MODULE = /\/src\/components\/(petition-[a-z]+)\/\1\.ts$/;
-/** Asked for beside every element's code (src/components/embed-script/element-loader.ts). */
-const WITH_EVERY_ELEMENT = /\/src\/components\/i18n\/messages-first\.ts$/;
 
 interface Closures {
   /** What each element's module imports statically, directly or not: what it needs to run. */
@@ -59,7 +57,6 @@ export function elementChunkName(): (id: string, context: Context) => string | n
   let closures: Closures | undefined;
   return (id, context) => {
     closures ??= elementClosures(context, id);
-    if (WITH_EVERY_ELEMENT.test(id)) return 'shared';
     const needing = [...closures.needed].filter(([, modules]) => modules.has(id)).map(([element]) => element);
     if (needing.length > 1) return 'shared';
     const [element] = needing;

@@ -1,6 +1,7 @@
 // Why the petition (or its signatures) could not be loaded, asked of the proxy when a load fails:
 // a browser reports a refused CORS request exactly like an unreachable proxy, so the proxy's
-// public embed status tells the two apart. A chunk of its own (embed-problem.ts loads it).
+// public embed status tells the two apart; and the fix, for the console. A chunk of its own
+// (embed-problem.ts loads it), which only a page whose element cannot work fetches.
 import type { EmbedStatus, KeyStatus } from '../shared/types.js';
 import { proxyBase } from './endpoint.js';
 import { RequestFailure, request } from './petition-api.js';
@@ -41,3 +42,21 @@ export async function diagnose(error: unknown, endpoint: string | undefined, pet
   }
 }
 
+/** The fix, for the console. */
+export function advice(tag: string, problem: EmbedProblem): string | undefined {
+  const at = 'url' in problem ? `the petition proxy at ${problem.url}` : '';
+  switch (problem.kind) {
+    case 'missing-petition-id':
+      return `<${tag}> needs the petition's number: <${tag} petition-id="42">.`;
+    case 'unreachable':
+      return `<${tag}>: ${at} did not answer. Check the script tag's URL, or the endpoint attribute.`;
+    case 'origin-refused':
+      return `<${tag}>: ${at} refuses pages from ${problem.origin}. Add "${problem.origin}" to allowedOrigins in its configuration.`;
+    case 'unknown-petition':
+      return `<${tag}>: ${at} has no petition ${problem.petitionId}. Add it to petitions in its configuration, or correct petition-id.`;
+    case 'key':
+      return `<${tag}>: the petition service's operator has ${problem.status === 'pending' ? 'not yet granted' : problem.status} ${at}'s key for petition ${problem.petitionId} (\`npx petition-embed proxy keys\` shows it).`;
+    case 'load-failed':
+      return undefined;
+  }
+}

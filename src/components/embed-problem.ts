@@ -35,34 +35,26 @@ export function problemText(t: Translator, problem: EmbedProblem): string {
   return t.t(ids[problem.kind], { ...values, id: 'petitionId' in problem ? String(problem.petitionId) : '' });
 }
 
-/** The fix, for the console. */
-function advice(tag: string, problem: EmbedProblem): string | undefined {
-  const at = 'url' in problem ? `the petition proxy at ${problem.url}` : '';
-  switch (problem.kind) {
-    case 'missing-petition-id':
-      return `<${tag}> needs the petition's number: <${tag} petition-id="42">.`;
-    case 'unreachable':
-      return `<${tag}>: ${at} did not answer. Check the script tag's URL, or the endpoint attribute.`;
-    case 'origin-refused':
-      return `<${tag}>: ${at} refuses pages from ${problem.origin}. Add "${problem.origin}" to allowedOrigins in its configuration.`;
-    case 'unknown-petition':
-      return `<${tag}>: ${at} has no petition ${problem.petitionId}. Add it to petitions in its configuration, or correct petition-id.`;
-    case 'key':
-      return `<${tag}>: the petition service's operator has ${problem.status === 'pending' ? 'not yet granted' : problem.status} ${at}'s key for petition ${problem.petitionId} (\`npx petition-embed proxy keys\` shows it).`;
-    case 'load-failed':
-      return undefined;
-  }
-}
-
-/** One console.warn per element and problem, however often it renders. */
+/**
+ * One console.warn per element and problem, however often it renders. The advice is in the
+ * diagnosis's chunk (embed-diagnosis.ts): only a page whose element cannot work fetches it.
+ */
 export class ProblemReporter {
   private last = '';
 
   constructor(private readonly tag: string) {}
 
   report(problem: EmbedProblem | undefined): void {
-    const text = problem && advice(this.tag, problem);
-    if (text && text !== this.last) console.warn(text);
-    this.last = text ?? '';
+    const key = problem ? JSON.stringify(problem) : '';
+    if (key === this.last) return;
+    this.last = key;
+    if (!problem) return;
+    import('./embed-diagnosis.js').then(
+      (diagnosis) => {
+        const text = diagnosis.advice(this.tag, problem);
+        if (text) console.warn(text);
+      },
+      () => {},
+    );
   }
 }

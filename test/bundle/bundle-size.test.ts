@@ -26,7 +26,7 @@ const CHUNK_BUDGETS: Array<[name: RegExp, bytes: number]> = [
    */
   [/^world-map$/, 27_000],
   /** Lit, @lit/task, the code the elements share and the English words they show before a touch (issue 32). */
-  [/^shared$/, 11_100],
+  [/^shared$/, 10_900],
   /** The bundler's helper for module namespaces, which every element's chunk imports. */
   [/^rolldown-runtime$/, 200],
   /** The table of the address rules' chunks, and the form's problems and submission: on the form's first touch. */
@@ -35,8 +35,8 @@ const CHUNK_BUDGETS: Array<[name: RegExp, bytes: number]> = [
   [/^postal-code$/, 1_050],
   /** The table of the 39 other languages' chunks, loaded only where one is spoken. */
   [/^catalogue-chunks$/, 850],
-  /** Why an element cannot work (a failed load), and the advice for a classic script tag. */
-  [/^embed-diagnosis$/, 400],
+  /** Why an element cannot work (a failed load) and the console's advice; and the advice for a classic script tag. */
+  [/^embed-diagnosis$/, 750],
   [/^classic-script$/, 300],
   /** The rest of English, and each other language (named by its code): Greek and Cyrillic take the most bytes. */
   [/^(messages-later|[a-z]{2}(-[A-Za-z]+)?)$/, 3_000],

@@ -34,6 +34,9 @@ async function shown(el: Element, what: string): Promise<string> {
   return text(part(el, '[part="status"]'));
 }
 
+/** The console advice comes with the diagnosis's chunk (src/components/embed-diagnosis.ts). */
+const warned = (count = 1) => waitUntil(() => warnings.length >= count, `no console advice: ${warnings.join(' | ')}`);
+
 const FALLBACK = html`<a href="https://campaign.example.org/petition">Sign on our website</a>`;
 
 describe('editor diagnostics', () => {
@@ -42,6 +45,7 @@ describe('editor diagnostics', () => {
     await shown(el, 'missing the number of its petition');
     el.requestUpdate();
     await el.updateComplete;
+    await warned();
     expect(warnings).to.deep.equal(['<petition-sign> needs the petition\'s number: <petition-sign petition-id="42">.']);
     const slot = part<HTMLSlotElement>(el, '[part="status"] slot:not([name])')!;
     expect(slot.assignedElements().map(text)).to.deep.equal(['Sign on our website']);
@@ -49,6 +53,7 @@ describe('editor diagnostics', () => {
 
     const list = await fixture<PetitionSignatures>(html`<petition-signatures></petition-signatures>`);
     await shown(list, 'missing the number of its petition');
+    await warned(2);
     expect(warnings.at(-1)).to.match(/^<petition-signatures> needs the petition's number/);
   });
 
@@ -57,6 +62,7 @@ describe('editor diagnostics', () => {
     const status = await shown(el, 'did not answer');
     expect(status).to.include('http://127.0.0.1:9/');
     expect(part(el, '[part="retry"]')).to.exist;
+    await warned();
     expect(warnings).to.have.length(1);
     expect(warnings[0]).to.include('the petition proxy at http://127.0.0.1:9/ did not answer. Check the script tag');
     await expect(el).to.be.accessible();
@@ -69,6 +75,7 @@ describe('editor diagnostics', () => {
     const status = await shown(el, 'cannot be shown on this website');
     expect(status).to.include(location.origin);
     expect(part(el, '[part="retry"]'), 'retrying cannot help').to.equal(null);
+    await warned();
     expect(warnings).to.deep.equal([
       `<petition-sign>: the petition proxy at ${endpoint} refuses pages from ${location.origin}. Add "${location.origin}" to allowedOrigins in its configuration.`,
     ]);
@@ -81,6 +88,7 @@ describe('editor diagnostics', () => {
   it('a petition the proxy does not know', async () => {
     const el = await fixture<PetitionSign>(html`<petition-sign petition-id="424242"></petition-sign>`);
     await shown(el, 'Petition 424242 is not available');
+    await warned();
     expect(warnings[0]).to.include('has no petition 424242. Add it to petitions');
     const list = await fixture<PetitionSignatures>(html`<petition-signatures petition-id="424242"></petition-signatures>`);
     await shown(list, 'Petition 424242 is not available');
@@ -91,6 +99,7 @@ describe('editor diagnostics', () => {
     await waitUntil(() => part(pending, '[part="closed"]'));
     expect(text(part(pending, '[part="closed"]'))).to.equal("This form will open as soon as the petition's organisers approve this website.");
     expect(part(pending, 'form')).to.equal(null);
+    await warned();
     expect(warnings[0]).to.match(/the petition service's operator has not yet granted the petition proxy at \S+'s key for petition \d+/);
     await expect(pending).to.be.accessible();
     for (const keyStatus of ['denied', 'revoked'] as const) {
@@ -98,6 +107,7 @@ describe('editor diagnostics', () => {
       const el = await fixture<PetitionSign>(html`<petition-sign petition-id=${await createPetition({ keyStatus })}></petition-sign>`);
       await waitUntil(() => part(el, '[part="closed"]'));
       expect(text(part(el, '[part="closed"]'))).to.equal('This website cannot collect signatures for this petition any more.');
+      await warned();
       expect(warnings).to.have.length(1);
       expect(warnings[0]).to.match(new RegExp(`operator has ${keyStatus} the petition proxy at \\S+'s key`));
     }

@@ -3,9 +3,13 @@
 // script too (no static import or export, no import.meta: the elements' code lives in chunks),
 // so that a `<script src>` without type="module" can say so and load the embed as a module.
 import { loadElementsOnThePage } from './element-loader.js';
+import { reserveElementSpace } from './reserved-space-sheet.js';
 
 // A module has no current script; a classic one (plain, defer or async) has its tag. The advice
 // and the reload are a chunk of their own: the pages that load the embed right never fetch them.
 const classicTag = document.currentScript;
 if (classicTag instanceof HTMLScriptElement) void import('./classic-script.js').then((classic) => classic.reloadAsModule(classicTag));
-else loadElementsOnThePage();
+else {
+  reserveElementSpace();
+  loadElementsOnThePage();
+}

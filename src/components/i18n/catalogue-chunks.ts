@@ -2,15 +2,13 @@
 // its own chunk, loaded when an element speaks it.
 import type { Catalogue } from './catalogue.js';
 import type { Language } from '../../shared/element-languages.js';
+import { enFirst } from './messages-first.js';
 
 type Loader = () => Promise<{ default: Catalogue }>;
 
 const catalogueLoaders = {
-  // English travels in two chunks (translator.ts asks for them itself): here, both together.
-  en: () =>
-    Promise.all([import('./messages-first.js'), import('./messages-later.js')]).then(([first, later]) => ({
-      default: { ...first.enFirst, ...later.enLater },
-    })),
+  // English travels in two parts (translator.ts reads them itself): here, both together.
+  en: () => import('./messages-later.js').then((later) => ({ default: { ...enFirst, ...later.enLater } })),
   es: () => import('./es.js'),
   fr: () => import('./fr.js'),
   de: () => import('./de.js'),

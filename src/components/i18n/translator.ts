@@ -3,17 +3,18 @@
 // language's catalogue (src/shared/element-languages.ts says which), a chunk of its own loaded on
 // demand; numbers, dates and country names are formatted in the same language, so a Spanish and a
 // German form on one page each speak their own. A language the elements do not have falls back to
-// English words and English formats. English comes in two chunks (messages-first.ts, which the
-// embed's loader asks for beside the element's code, and messages-later.ts, asked for on an
-// element's first touch or when a message first needs it), and the table of the other languages'
-// chunks only when one is spoken: an untouched English page fetches neither.
+// English words and English formats. English comes in two parts: the words shown before anyone
+// touches an element (messages-first.ts, in the shared chunk with this module), and the rest
+// (messages-later.ts, a chunk asked for on an element's first touch or when a message first needs
+// it); the table of the other languages' chunks loads only when one is spoken.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
 import { languageOf, languageDirection, type Language } from '../../shared/element-languages.js';
+import { enFirst } from './messages-first.js';
 import { nearestAttribute } from './nearest-attribute.js';
 import { nearestDir, type Direction } from './text-direction.js';
 
-const catalogues = new Map<Language, Partial<Catalogue>>();
+const catalogues = new Map<Language, Partial<Catalogue>>([['en', enFirst]]);
 const loading = new Map<Language, Promise<boolean>>();
 /** Languages whose chunk could not be loaded the last time it was asked for: English stands in. */
 const failed = new Set<Language>();
@@ -22,7 +23,6 @@ let laterWords: Partial<Catalogue> = {};
 let englishLater: Promise<boolean> | undefined;
 
 function catalogueOf(language: Language): Promise<Partial<Catalogue>> {
-  if (language === 'en') return import('./messages-first.js').then((module) => module.enFirst);
   return import('./catalogue-chunks.js').then((chunks) => chunks.loadCatalogue(language)).then((module) => module.default);
 }
 
@@ -48,8 +48,6 @@ function loadEnglishLater(): Promise<boolean> {
   );
   return englishLater;
 }
-
-void load('en');
 
 /** A `lang` value as a tag Intl accepts: "de_DE" (a common slip) -> "de-DE"; "" when it is none. */
 function languageTag(lang: string): string {
