@@ -99,6 +99,24 @@ describe('one machine, as the README runs the parts', () => {
     assert.match(doctor.stdout, new RegExp(`^ok {4}petition ${petitionId} key: granted`, 'm'));
   });
 
+  test('the README makes the console\'s operator before it sends anyone to the console to grant the key', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Running the parts yourself'), readme.indexOf('### Behind a reverse proxy'));
+    const operator = section.search(/^npx petition-embed service admin create-operator --db \S+ --email \S+/m);
+    const service = section.search(/^npx petition-embed service --db /m);
+    const consoleGrant = section.search(/grants the key request[^\n]*\n[^\n]*console/);
+    const grant = section.search(/^npx petition-embed service admin grant/m);
+    assert.ok(operator >= 0 && service >= 0 && consoleGrant >= 0 && grant >= 0, section);
+    assert.ok(operator < consoleGrant && operator < grant, 'the operator is made before the grant');
+    // Made on the service's own database, as the README's other commands name it.
+    const db = (from: number) => /--db (\S+)/.exec(section.slice(from))![1];
+    assert.equal(db(operator), db(service));
+    // And the command as written makes an operator with a one-time password.
+    const made = await run(['service', 'admin', 'create-operator', '--db', join(dir, 'operator.db'), '--email', 'you@example.org']);
+    assert.equal(made.status, 0, made.stderr);
+    assert.match(made.stdout, /password/i);
+  });
+
   function proxyConfig(servicePort: number, proxyPort: number) {
     return {
       upstream: `http://127.0.0.1:${servicePort}/v1`,
