@@ -10,13 +10,12 @@
 // another page-size gets its own reservation only once defined. The elements' chunks must not
 // import it, or the loader entry, which imports it, would stop parsing as a classic script.
 
-const SPACE = 'var(--petition-spacing,1rem)';
-const ROW = `(2lh + ${SPACE} + 1px)`;
-
-export const RESERVED_SPACE_CSS = `petition-sign:not(:defined),petition-signatures:not(:defined){display:block}
-petition-sign:not(:defined){--_inputs:9;--_reason:1;min-block-size:calc(1.25lh + ${SPACE} + 0.75rem + 2px + 0.25*${SPACE} + 1lh + ${SPACE} + var(--_inputs)*(2lh + 2.05*${SPACE} + 4px) + var(--_reason)*(4lh + 2.05*${SPACE} + 4px) + max(1.5em,1lh) + ${SPACE} + 1lh + ${SPACE} + 4px + ${SPACE} + 3lh)}
-petition-sign[hide-phone]:not(:defined){--_inputs:8}
-petition-sign[hide-reason]:not(:defined){--_reason:0}
-petition-signatures:not(:defined){min-block-size:calc(10*${ROW})}
-petition-signatures[mode=list]:not(:defined){min-block-size:calc(1lh + 0.5*${SPACE} + 10*${ROW} + 2*${SPACE} + 1lh + 4px)}
+// --_s is the spacing unit, --_r a row of the list; the form's terms summed (petition-sign.styles.ts
+// lists them one by one): 6.25 lines, 5.25 spacing units, 6 px, the goal bar, the checkbox row.
+export const RESERVED_SPACE_CSS = `petition-sign:not(:defined),petition-signatures:not(:defined){display:block;--_s:var(--petition-spacing,1rem);--_r:(2lh + var(--_s) + 1px)}
+petition-sign:not(:defined){--_i:9;--_t:1;min-block-size:calc(6.25lh + 5.25*var(--_s) + .75rem + 6px + max(1.5em,1lh) + var(--_i)*(2lh + 2.05*var(--_s) + 4px) + var(--_t)*(4lh + 2.05*var(--_s) + 4px))}
+petition-sign[hide-phone]:not(:defined){--_i:8}
+petition-sign[hide-reason]:not(:defined){--_t:0}
+petition-signatures:not(:defined){min-block-size:calc(10*var(--_r))}
+petition-signatures[mode=list]:not(:defined){min-block-size:calc(2lh + 2.5*var(--_s) + 4px + 10*var(--_r))}
 `;
