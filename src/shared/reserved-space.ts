@@ -11,9 +11,9 @@
 // import it, or the loader entry, which imports it, would stop parsing as a classic script.
 
 // --_s is the spacing unit, --_r a row of the list; the form's terms summed (petition-sign.styles.ts
-// lists them one by one): 6.25 lines, 5.25 spacing units, 6 px, the goal bar, the checkbox row.
+// lists them one by one): 7.25 lines, 5.25 spacing units, 6 px, the goal bar, the checkbox row.
 export const RESERVED_SPACE_CSS = `petition-sign:not(:defined),petition-signatures:not(:defined){display:block;--_s:var(--petition-spacing,1rem);--_r:(2lh + var(--_s) + 1px)}
-petition-sign:not(:defined){--_i:9;--_t:1;min-block-size:calc(6.25lh + 5.25*var(--_s) + .75rem + 6px + max(1.5em,1lh) + var(--_i)*(2lh + 2.05*var(--_s) + 4px) + var(--_t)*(4lh + 2.05*var(--_s) + 4px))}
+petition-sign:not(:defined){--_i:9;--_t:1;min-block-size:calc(7.25lh + 5.25*var(--_s) + .75rem + 6px + max(1.5em,1lh) + var(--_i)*(2lh + 2.05*var(--_s) + 4px) + var(--_t)*(4lh + 2.05*var(--_s) + 4px))}
 petition-sign[hide-phone]:not(:defined){--_i:8}
 petition-sign[hide-reason]:not(:defined){--_t:0}
 petition-signatures:not(:defined){min-block-size:calc(10*var(--_r))}

@@ -8,8 +8,9 @@
 // page's own line height), spacing units and border pixels, and every control's height is set
 // in the same terms, so the reservation is a bound on the content, not an estimate. The rows:
 // count (1.25 lines), goal bar and caption, nine one-line fields and the three-line reason
-// (label, gap, control), the checkbox, the button, and the notice at three lines (it wraps to
-// three on a phone). --_inputs and --_reason drop with hide-phone and hide-reason. The embed's
+// (label, gap, control), the checkbox, the button, and the notice at four lines (three on a
+// 390 px phone in English; the fourth covers the longer languages' labels and notice down to 360
+// px). --_inputs and --_reason drop with hide-phone and hide-reason. The embed's
 // loader reserves the same before the element is defined (src/shared/reserved-space.ts).
 import { css } from 'lit';
 import { themeStyles } from '../theme.styles.js';
@@ -24,7 +25,7 @@ export const petitionSignStyles = [
       min-block-size: calc(
         1.25lh + var(--_space) + 0.75rem + 2px + 0.25 * var(--_space) + 1lh + var(--_space) +
           var(--_inputs) * (2lh + 2.05 * var(--_space) + 4px) + var(--_reason) * (4lh + 2.05 * var(--_space) + 4px) +
-          max(1.5em, 1lh) + var(--_space) + 1lh + var(--_space) + 4px + var(--_space) + 3lh
+          max(1.5em, 1lh) + var(--_space) + 1lh + var(--_space) + 4px + var(--_space) + 4lh
       );
     }
     .base.no-phone {
