@@ -35,9 +35,8 @@ const CHUNK_BUDGETS: Array<[name: RegExp, bytes: number]> = [
   [/^postal-code$/, 1_050],
   /** The table of the 39 other languages' chunks, loaded only where one is spoken. */
   [/^catalogue-chunks$/, 850],
-  /** Why an element cannot work (a failed load) and the console's advice; and the advice for a classic script tag. */
+  /** Why an element cannot work (a failed load) and the console's advice. */
   [/^embed-diagnosis$/, 750],
-  [/^classic-script$/, 300],
   /** The rest of English, and each other language (named by its code): Greek and Cyrillic take the most bytes. */
   [/^(messages-later|[a-z]{2}(-[A-Za-z]+)?)$/, 3_000],
   [/^proof-of-work$/, 2_300],
