@@ -1,11 +1,20 @@
 // Layout shift caused by the elements, in Chromium's own measure (the `layout-shift` entries Core
 // Web Vitals' CLS sums), on pages that give them nothing but the tag and a paragraph after each.
 // Shared by test/bundle/layout-shift.test.ts, which holds it at 0, and bench/elements/, which
-// reports it. The pages load the embed as a host page would, with blocking="render" on the
-// loader's tag: a module script runs after the page's first frame, so without it the page paints
+// reports it. The pages load the embed with README.md's own script tag, blocking="render"
+// on it: a module script runs after the page's first frame, so without it the page paints
 // once before anything can reserve the elements' space.
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import type { Page } from './bundle-site.js';
+
+/** README.md's script tag, as a site owner pastes it, pointed at the test's own proxy. */
+function readmeScriptTag(): string {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const tag = /<script type="module"[^>]*src="https:\/\/proxy\.example\.org\/petition-embed\.js"><\/script>/.exec(readme)?.[0];
+  if (!tag) throw new Error("README.md's first snippet no longer has the loader's script tag");
+  return tag.replace('https://proxy.example.org', '');
+}
 
 export const SHIFT_SIZES: Record<string, BrowserContextOptions> = {
   'desktop 1280x720': { viewport: { width: 1280, height: 720 } },
@@ -16,7 +25,7 @@ const page = (body: string): Page => ({
   html: `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Layout shift</title>
-<script type="module" blocking="render" src="/petition-embed.js"></script></head>
+${readmeScriptTag()}</head>
 <body>${body}</body></html>`,
 });
 

@@ -51,7 +51,7 @@ export function advice(tag: string, problem: EmbedProblem): string | undefined {
     case 'unreachable':
       return `<${tag}>: ${at} did not answer. Check the script tag's URL, or the endpoint attribute.`;
     case 'origin-refused':
-      return `<${tag}>: ${at} refuses pages from ${problem.origin}. Add "${problem.origin}" to allowedOrigins in its configuration.`;
+      return `<${tag}>: ${at} refuses pages from ${problem.origin}. Add "${problem.origin}" to allowedOrigins in its configuration (the demo of npm start: npm start -- --allow-origin ${problem.origin}).`;
     case 'unknown-petition':
       return `<${tag}>: ${at} has no petition ${problem.petitionId}. Add it to petitions in its configuration, or correct petition-id.`;
     case 'key':

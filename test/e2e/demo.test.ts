@@ -201,6 +201,7 @@ describe('the demo stack in a real browser', () => {
     const list = page.locator('petition-signatures');
     await list.getByText(/cannot be shown on this website/).waitFor({ timeout: 5000 });
     assert.ok(warnings.some((line) => line.includes(`Add "${otherSite.origin}" to allowedOrigins`)), warnings.join('\n'));
+    assert.ok(warnings.some((line) => line.includes(`npm start -- --allow-origin ${otherSite.origin}`)), warnings.join('\n'));
     await page.close();
 
     // The script is public code, any page may load it; the API gives a refused page nothing.
