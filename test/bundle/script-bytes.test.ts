@@ -39,11 +39,12 @@ after(async () => {
  * Issue 32's budgets, and what each page fetches today (the interim ceiling, held meanwhile). The
  * budgets are not met yet: Lit and @lit/task alone are about 7,000 bytes of every page, the code the
  * elements share about 4,700 more (docs/benchmarks.md, the elements section, says where the rest
- * goes and what it would take); they run as todo until the elements fit them.
+ * goes and what it would take). Until the elements fit them (17,000 for the form's page, 12,000 for
+ * the list's), the ceilings below hold what was won: lower them as bytes go, never raise them.
  */
-const budgets: Array<[BytesPage, string, budget: number, today: number]> = [
-  ['form', 'one English <petition-sign>', 17_000, 20_200],
-  ['list', '<petition-signatures> alone', 12_000, 15_300],
+const budgets: Array<[BytesPage, string, today: number]> = [
+  ['form', 'one English <petition-sign>', 20_200],
+  ['list', '<petition-signatures> alone', 15_300],
 ];
 
 const weights = new Map<BytesPage, Promise<Awaited<ReturnType<typeof scriptBytesBeforeInteraction>>>>();
@@ -52,14 +53,10 @@ const weigh = (name: BytesPage) => {
   return weights.get(name)!;
 };
 
-for (const [name, what, budget, today] of budgets) {
+for (const [name, what, today] of budgets) {
   test(`a page with ${what} fetches at most ${today} bytes of script (gzip -9) before any interaction`, { skip }, async () => {
     const { total, files } = await weigh(name);
     assert.ok(files.some(([path]) => path === `/${ENTRY}`), `the entry was not fetched: ${JSON.stringify(files)}`);
     assert.ok(total <= today, `${total} bytes: ${files.map(([path, size]) => `${path} ${size}`).join(', ')}`);
-  });
-  test(`issue 32's budget: a page with ${what} fetches at most ${budget} bytes of script before any interaction`, { skip, todo: !skip && 'not met yet (docs/benchmarks.md)' }, async () => {
-    const { total, files } = await weigh(name);
-    assert.ok(total <= budget, `${total} bytes: ${files.map(([path, size]) => `${path} ${size}`).join(', ')}`);
   });
 }
