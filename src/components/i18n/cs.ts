@@ -27,6 +27,7 @@ export default {
   tryAgain: 'Zkusit znovu',
   // refusals that name no field
   refusedHere: 'Tento web momentálně nemůže sbírat podpisy pod tuto petici.',
+  signatureNotAccepted: 'Tento podpis nelze přijmout.',
   petitionNotFound: 'Tuto petici se nepodařilo najít.',
   tooLarge: 'Vaše odpovědi jsou příliš dlouhé. Zkraťte důvod podpisu a zkuste to znovu.',
   busy: 'Právě se odesílá příliš mnoho podpisů. Zkuste to znovu za minutu.',

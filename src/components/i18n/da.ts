@@ -22,6 +22,7 @@ export default {
   tryAgain: 'Prøv igen',
   // refusals that name no field
   refusedHere: 'Dette websted kan ikke tage imod underskrifter til denne indsamling lige nu.',
+  signatureNotAccepted: 'Denne underskrift kan ikke accepteres.',
   petitionNotFound: 'Underskriftindsamlingen blev ikke fundet.',
   tooLarge: 'Dine svar er for lange. Gør din begrundelse kortere, og prøv igen.',
   busy: 'Der bliver sendt for mange underskrifter lige nu. Prøv igen om et minut.',

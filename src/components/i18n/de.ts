@@ -21,6 +21,7 @@ export default {
   tryAgain: 'Erneut versuchen',
   // refusals that name no field
   refusedHere: 'Diese Website kann im Moment keine Unterschriften für diese Petition sammeln.',
+  signatureNotAccepted: 'Diese Unterschrift kann nicht angenommen werden.',
   petitionNotFound: 'Diese Petition wurde nicht gefunden.',
   tooLarge: 'Ihre Angaben sind zu lang. Kürzen Sie Ihre Begründung und versuchen Sie es erneut.',
   busy: 'Gerade werden zu viele Unterschriften gesendet. Versuchen Sie es in einer Minute erneut.',

@@ -25,6 +25,7 @@ export default {
   tryAgain: 'Intentar de nuevo',
   // refusals that name no field
   refusedHere: 'Este sitio no puede recoger firmas para esta petición en este momento.',
+  signatureNotAccepted: 'Esta firma no se puede aceptar.',
   petitionNotFound: 'No se ha encontrado esta petición.',
   tooLarge: 'Sus respuestas son demasiado largas. Acorte el motivo de su firma e inténtelo de nuevo.',
   busy: 'Se están enviando demasiadas firmas en este momento. Inténtelo de nuevo dentro de un minuto.',

@@ -25,6 +25,7 @@ export default {
   tryAgain: 'Proovi uuesti',
   // refusals that name no field
   refusedHere: 'See sait ei saa praegu sellele petitsioonile allkirju koguda.',
+  signatureNotAccepted: 'Seda allkirja ei saa vastu võtta.',
   petitionNotFound: 'Seda petitsiooni ei leitud.',
   tooLarge: 'Teie vastused on liiga pikad. Lühendage allkirjastamise põhjust ja proovige uuesti.',
   busy: 'Praegu saadetakse liiga palju allkirju. Proovige minuti pärast uuesti.',

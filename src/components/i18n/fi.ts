@@ -25,6 +25,7 @@ export default {
   tryAgain: 'Yritä uudelleen',
   // refusals that name no field
   refusedHere: 'Tämä sivusto ei voi tällä hetkellä kerätä allekirjoituksia tähän vetoomukseen.',
+  signatureNotAccepted: 'Tätä allekirjoitusta ei voida hyväksyä.',
   petitionNotFound: 'Vetoomusta ei löytynyt.',
   tooLarge: 'Vastauksesi ovat liian pitkiä. Lyhennä allekirjoituksen perustelua ja yritä uudelleen.',
   busy: 'Allekirjoituksia lähetetään juuri nyt liian paljon. Yritä uudelleen minuutin kuluttua.',

@@ -25,6 +25,7 @@ export default {
   tryAgain: 'Réessayer',
   // refusals that name no field
   refusedHere: 'Ce site ne peut pas recueillir de signatures pour cette pétition pour le moment.',
+  signatureNotAccepted: 'Cette signature ne peut pas être acceptée.',
   petitionNotFound: 'Cette pétition est introuvable.',
   tooLarge: 'Vos réponses sont trop longues. Raccourcissez la raison de votre signature et réessayez.',
   busy: 'Trop de signatures sont envoyées en ce moment. Réessayez dans une minute.',

@@ -28,6 +28,7 @@ export default {
   tryAgain: 'Bain triail eile as',
   // refusals that name no field
   refusedHere: 'Ní féidir leis an suíomh seo sínithe a bhailiú don achainí seo faoi láthair.',
+  signatureNotAccepted: 'Ní féidir glacadh leis an síniú seo.',
   petitionNotFound: 'Níorbh fhéidir an achainí seo a aimsiú.',
   tooLarge: 'Tá d’fhreagraí rófhada. Giorraigh an chúis atá agat le síniú agus bain triail eile as.',
   busy: 'Tá an iomarca sínithe á seoladh faoi láthair. Bain triail eile as i gceann nóiméid.',

@@ -25,6 +25,7 @@ export default {
   tryAgain: 'לנסות שוב',
   // refusals that name no field
   refusedHere: 'האתר הזה לא יכול לאסוף חתימות לעצומה הזו כרגע.',
+  signatureNotAccepted: 'לא ניתן לקבל את החתימה הזו.',
   petitionNotFound: 'העצומה לא נמצאה.',
   tooLarge: 'התשובות ארוכות מדי. יש לקצר את הסיבה לחתימה ולנסות שוב.',
   busy: 'נשלחות כרגע יותר מדי חתימות. יש לנסות שוב בעוד דקה.',

@@ -26,6 +26,7 @@ export default {
   tryAgain: 'Pokušajte ponovno',
   // refusals that name no field
   refusedHere: 'Ova stranica trenutačno ne može prikupljati potpise za ovu peticiju.',
+  signatureNotAccepted: 'Ovaj potpis ne može se prihvatiti.',
   petitionNotFound: 'Ova peticija nije pronađena.',
   tooLarge: 'Vaši su odgovori predugi. Skratite razlog potpisivanja i pokušajte ponovno.',
   busy: 'Trenutačno se šalje previše potpisa. Pokušajte ponovno za minutu.',

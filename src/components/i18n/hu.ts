@@ -22,6 +22,7 @@ export default {
   tryAgain: 'Próbálja újra',
   // refusals that name no field
   refusedHere: 'Ez a webhely jelenleg nem gyűjthet aláírásokat ehhez a petícióhoz.',
+  signatureNotAccepted: 'Ez az aláírás nem fogadható el.',
   petitionNotFound: 'A petíció nem található.',
   tooLarge: 'A válaszai túl hosszúak. Rövidítse le az aláírás indoklását, és próbálja újra.',
   busy: 'Jelenleg túl sok aláírás érkezik. Próbálja újra egy perc múlva.',

@@ -21,6 +21,7 @@ export default {
   tryAgain: 'Coba lagi',
   // refusals that name no field
   refusedHere: 'Situs ini tidak dapat mengumpulkan tanda tangan untuk petisi ini saat ini.',
+  signatureNotAccepted: 'Tanda tangan ini tidak dapat diterima.',
   petitionNotFound: 'Petisi ini tidak dapat ditemukan.',
   tooLarge: 'Jawaban Anda terlalu panjang. Persingkat alasan Anda menandatangani, lalu coba lagi.',
   busy: 'Terlalu banyak tanda tangan yang sedang dikirim saat ini. Coba lagi dalam satu menit.',

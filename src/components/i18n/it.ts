@@ -25,6 +25,7 @@ export default {
   tryAgain: 'Riprova',
   // refusals that name no field
   refusedHere: 'Al momento questo sito non può raccogliere firme per questa petizione.',
+  signatureNotAccepted: 'Questa firma non può essere accettata.',
   petitionNotFound: 'Non è stato possibile trovare questa petizione.',
   tooLarge: 'Le sue risposte sono troppo lunghe. Accorci il motivo della sua firma e riprovi.',
   busy: 'In questo momento vengono inviate troppe firme. Riprovi tra un minuto.',

@@ -21,6 +21,7 @@ export default {
   tryAgain: 'もう一度試す',
   // refusals that name no field
   refusedHere: 'このサイトでは現在、この請願の署名を受け付けられません。',
+  signatureNotAccepted: 'この署名は受け付けられません。',
   petitionNotFound: 'この請願は見つかりませんでした。',
   tooLarge: '入力内容が長すぎます。署名の理由を短くして、もう一度お試しください。',
   busy: '現在、署名の送信が集中しています。1 分後にもう一度お試しください。',

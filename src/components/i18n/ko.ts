@@ -21,6 +21,7 @@ export default {
   tryAgain: '다시 시도',
   // refusals that name no field
   refusedHere: '이 사이트는 현재 이 청원의 서명을 받을 수 없습니다.',
+  signatureNotAccepted: '이 서명은 접수할 수 없습니다.',
   petitionNotFound: '이 청원을 찾을 수 없습니다.',
   tooLarge: '입력한 내용이 너무 깁니다. 서명 이유를 줄인 뒤 다시 시도하세요.',
   busy: '지금 서명이 너무 많이 전송되고 있습니다. 1분 후에 다시 시도하세요.',

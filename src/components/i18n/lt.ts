@@ -27,6 +27,7 @@ export default {
   tryAgain: 'Bandyti dar kartą',
   // refusals that name no field
   refusedHere: 'Ši svetainė šiuo metu negali rinkti parašų šiai peticijai.',
+  signatureNotAccepted: 'Šio parašo priimti negalima.',
   petitionNotFound: 'Šios peticijos rasti nepavyko.',
   tooLarge: 'Jūsų atsakymai per ilgi. Sutrumpinkite pasirašymo priežastį ir bandykite dar kartą.',
   busy: 'Šiuo metu siunčiama per daug parašų. Bandykite dar kartą po minutės.',

@@ -26,6 +26,7 @@ export default {
   tryAgain: 'Mēģināt vēlreiz',
   // refusals that name no field
   refusedHere: 'Šī vietne pašlaik nevar vākt parakstus šai petīcijai.',
+  signatureNotAccepted: 'Šo parakstu nevar pieņemt.',
   petitionNotFound: 'Šo petīciju neizdevās atrast.',
   tooLarge: 'Jūsu atbildes ir pārāk garas. Saīsiniet parakstīšanas iemeslu un mēģiniet vēlreiz.',
   busy: 'Pašlaik tiek sūtīts pārāk daudz parakstu. Mēģiniet vēlreiz pēc minūtes.',

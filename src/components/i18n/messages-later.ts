@@ -9,6 +9,9 @@ export const enLater = {
   networkFailure: 'Your signature could not be sent. Check your connection and try again; what you entered is kept.',
   // refusals that name no field
   refusedHere: 'This site cannot collect signatures for this petition at the moment.',
+  // the operator's block lists refused this signer (403 "This signature cannot be accepted."):
+  // about the signature, never an outage, and not saying which list
+  signatureNotAccepted: 'This signature cannot be accepted.',
   petitionNotFound: 'This petition could not be found.',
   tooLarge: 'Your answers are too long. Shorten your reason for signing and try again.',
   busy: 'Too many signatures are being sent right now. Try again in a minute.',

@@ -28,6 +28,7 @@ export default {
   tryAgain: 'Erġa’ pprova',
   // refusals that name no field
   refusedHere: 'Dan is-sit ma jistax jiġbor firem għal din il-petizzjoni bħalissa.',
+  signatureNotAccepted: 'Din il-firma ma tistax tiġi aċċettata.',
   petitionNotFound: 'Din il-petizzjoni ma nstabitx.',
   tooLarge: 'It-tweġibiet tiegħek huma twal wisq. Qassar ir-raġuni għaliex qed tiffirma u erġa’ pprova.',
   busy: 'Qed jintbagħtu wisq firem bħalissa. Erġa’ pprova wara minuta.',

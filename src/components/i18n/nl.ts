@@ -21,6 +21,7 @@ export default {
   tryAgain: 'Opnieuw proberen',
   // refusals that name no field
   refusedHere: 'Deze site kan op dit moment geen handtekeningen voor deze petitie verzamelen.',
+  signatureNotAccepted: 'Deze handtekening kan niet worden geaccepteerd.',
   petitionNotFound: 'Deze petitie kon niet worden gevonden.',
   tooLarge: 'Uw antwoorden zijn te lang. Maak uw reden om te tekenen korter en probeer het opnieuw.',
   busy: 'Er worden op dit moment te veel handtekeningen verstuurd. Probeer het over een minuut opnieuw.',

@@ -27,6 +27,7 @@ export default {
   tryAgain: 'Spróbuj ponownie',
   // refusals that name no field
   refusedHere: 'Ta strona nie może w tej chwili zbierać podpisów pod tą petycją.',
+  signatureNotAccepted: 'Tego podpisu nie można przyjąć.',
   petitionNotFound: 'Nie znaleziono tej petycji.',
   tooLarge: 'Twoje odpowiedzi są za długie. Skróć powód podpisania i spróbuj ponownie.',
   busy: 'W tej chwili wysyłanych jest zbyt wiele podpisów. Spróbuj ponownie za minutę.',

@@ -25,6 +25,7 @@ export default {
   tryAgain: 'Tentar novamente',
   // refusals that name no field
   refusedHere: 'No momento, este site não pode coletar assinaturas para esta petição.',
+  signatureNotAccepted: 'Esta assinatura não pode ser aceita.',
   petitionNotFound: 'Não foi possível encontrar esta petição.',
   tooLarge: 'Suas respostas estão longas demais. Encurte o motivo da sua assinatura e tente novamente.',
   busy: 'Muitas assinaturas estão sendo enviadas agora. Tente novamente em um minuto.',

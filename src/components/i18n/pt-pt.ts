@@ -26,6 +26,7 @@ export default {
   tryAgain: 'Tentar novamente',
   // refusals that name no field
   refusedHere: 'Neste momento, este site não pode receber assinaturas para esta petição.',
+  signatureNotAccepted: 'Esta assinatura não pode ser aceite.',
   petitionNotFound: 'Não foi possível encontrar esta petição.',
   tooLarge: 'As suas respostas são demasiado longas. Encurte o motivo da sua assinatura e tente novamente.',
   busy: 'Há demasiados envios de assinaturas neste momento. Tente novamente daqui a um minuto.',

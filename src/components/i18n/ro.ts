@@ -26,6 +26,7 @@ export default {
   tryAgain: 'Încercați din nou',
   // refusals that name no field
   refusedHere: 'Momentan, acest site nu poate colecta semnături pentru această petiție.',
+  signatureNotAccepted: 'Această semnătură nu poate fi acceptată.',
   petitionNotFound: 'Petiția nu a fost găsită.',
   tooLarge: 'Răspunsurile sunt prea lungi. Scurtați motivul semnăturii și încercați din nou.',
   busy: 'Se trimit prea multe semnături în acest moment. Încercați din nou peste un minut.',

@@ -27,6 +27,7 @@ export default {
   tryAgain: 'Skúsiť znova',
   // refusals that name no field
   refusedHere: 'Táto stránka momentálne nemôže zbierať podpisy pod túto petíciu.',
+  signatureNotAccepted: 'Tento podpis nie je možné prijať.',
   petitionNotFound: 'Túto petíciu sa nepodarilo nájsť.',
   tooLarge: 'Vaše odpovede sú príliš dlhé. Skráťte dôvod podpisu a skúste to znova.',
   busy: 'Práve sa odosiela príliš veľa podpisov. Skúste to znova o minútu.',

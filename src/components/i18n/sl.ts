@@ -27,6 +27,7 @@ export default {
   tryAgain: 'Poskusite znova',
   // refusals that name no field
   refusedHere: 'To spletno mesto trenutno ne more zbirati podpisov za to peticijo.',
+  signatureNotAccepted: 'Tega podpisa ni mogoče sprejeti.',
   petitionNotFound: 'Te peticije ni bilo mogoče najti.',
   tooLarge: 'Vaši odgovori so predolgi. Skrajšajte razlog za podpis in poskusite znova.',
   busy: 'Trenutno se pošilja preveč podpisov. Poskusite znova čez minuto.',

@@ -22,6 +22,7 @@ export default {
   tryAgain: 'Försök igen',
   // refusals that name no field
   refusedHere: 'Den här webbplatsen kan inte samla in underskrifter till den här namninsamlingen just nu.',
+  signatureNotAccepted: 'Den här underskriften kan inte tas emot.',
   petitionNotFound: 'Namninsamlingen kunde inte hittas.',
   tooLarge: 'Dina svar är för långa. Korta ner ditt skäl till att skriva under och försök igen.',
   busy: 'Just nu skickas för många underskrifter. Försök igen om en minut.',

@@ -23,6 +23,7 @@ export default {
   tryAgain: 'Jaribu tena',
   // refusals that name no field
   refusedHere: 'Tovuti hii haiwezi kukusanya sahihi za ombi hili kwa sasa.',
+  signatureNotAccepted: 'Sahihi hii haiwezi kukubaliwa.',
   petitionNotFound: 'Ombi hili halikupatikana.',
   tooLarge: 'Majibu yako ni marefu mno. Fupisha sababu yako ya kutia sahihi kisha ujaribu tena.',
   busy: 'Sahihi nyingi mno zinatumwa kwa sasa. Jaribu tena baada ya dakika moja.',

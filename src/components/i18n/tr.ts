@@ -23,6 +23,7 @@ export default {
   tryAgain: 'Yeniden deneyin',
   // refusals that name no field
   refusedHere: 'Bu site şu anda bu dilekçe için imza toplayamıyor.',
+  signatureNotAccepted: 'Bu imza kabul edilemiyor.',
   petitionNotFound: 'Bu dilekçe bulunamadı.',
   tooLarge: 'Yanıtlarınız çok uzun. İmzalama nedeninizi kısaltıp yeniden deneyin.',
   busy: 'Şu anda çok fazla imza gönderiliyor. Bir dakika sonra yeniden deneyin.',

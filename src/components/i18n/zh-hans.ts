@@ -21,6 +21,7 @@ export default {
   tryAgain: '重试',
   // refusals that name no field
   refusedHere: '本网站目前无法为此请愿收集签名。',
+  signatureNotAccepted: '无法接受此签名。',
   petitionNotFound: '找不到此请愿。',
   tooLarge: '您填写的内容过长。请缩短签名理由后重试。',
   busy: '当前发送签名的人数过多。请一分钟后重试。',

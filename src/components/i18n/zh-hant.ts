@@ -21,6 +21,7 @@ export default {
   tryAgain: '再試一次',
   // refusals that name no field
   refusedHere: '本網站目前無法為這份請願收集連署。',
+  signatureNotAccepted: '無法接受此連署。',
   petitionNotFound: '找不到這份請願。',
   tooLarge: '您填寫的內容過長。請縮短連署理由後再試一次。',
   busy: '目前送出連署的人數過多。請一分鐘後再試一次。',

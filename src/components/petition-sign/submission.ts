@@ -6,6 +6,7 @@
 import type { CountryAddress } from '../../shared/addresses/country-address.js';
 import type { SignatureSubmission } from '../../shared/consent.js';
 import type { Proof } from '../../shared/proof.js';
+import { SIGNATURE_NOT_ACCEPTED } from '../../shared/signature-refusals.js';
 import { PROBLEM_CODES, SIGNER_FIELDS, parseProblem } from '../../shared/signer-fields.js';
 import type { ProblemCode, SignerField } from '../../shared/signer-fields.js';
 import type { FailureBody, FieldProblemRef, SubmissionResult } from '../../shared/types.js';
@@ -68,7 +69,9 @@ const isCode = (code: string): code is ProblemCode => (PROBLEM_CODES as readonly
 function refusalText(t: Translator, failure: RequestFailure): string {
   switch (failure.status) {
     case 403:
-      return t.t('refusedHere');
+      // The block lists' refusal is the service's own words (src/shared/signature-refusals.ts),
+      // passed on by the proxy; any other 403 (this site refused, a closed petition) is the site's.
+      return messagesOf(failure.body).includes(SIGNATURE_NOT_ACCEPTED) ? t.t('signatureNotAccepted') : t.t('refusedHere');
     case 404:
       return t.t('petitionNotFound');
     case 413:
