@@ -130,7 +130,9 @@ const FOCUSED = `(() => {
   while (node && node.shadowRoot && node.shadowRoot.activeElement) node = node.shadowRoot.activeElement;
   return node ? node.id || node.localName : null;
 })()`;
-const inForm = (selector: string) => `!!document.querySelector('petition-sign').shadowRoot.querySelector(${JSON.stringify(selector)})`;
+// Asked again until true (until() bounds it): the element's script may not have run yet, and until
+// it has, the element has no shadow root, so each step may be missing (not an error).
+const inForm = (selector: string) => `!!document.querySelector('petition-sign')?.shadowRoot?.querySelector(${JSON.stringify(selector)})`;
 // Injected through the automation (not subject to the page's CSP, unlike eval in the page).
 const AXE = `(async () => {
   if (!window.axe) {
