@@ -18,7 +18,7 @@ export function renderTable(t: Translator, places: PlaceRows, caption: string, b
   const largest = Math.max(1, ...places.rows.map((row) => row.count));
   const bar = (count: number) =>
     bars ? html`<span class="bar" part="bar" aria-hidden="true" style=${styleMap({ '--_share': String(count / largest) })}></span>` : nothing;
-  return html`<table part="table" class=${bars ? '' : 'visually-hidden'}>
+  const table = html`<table part="table">
     <caption part="caption">${caption}</caption>
     <thead><tr><th scope="col">${t.t('placeHeading')}</th><th scope="col">${t.t('countHeading')}</th></tr></thead>
     <tbody>
@@ -30,6 +30,9 @@ export function renderTable(t: Translator, places: PlaceRows, caption: string, b
         : nothing}
     </tbody>
   </table>`;
+  // Hidden by a wrapper, never on the table itself: Firefox draws a table's caption outside the
+  // table's box, so the table's own overflow and clip-path leave the caption showing under the map.
+  return bars ? table : html`<div class="visually-hidden">${table}</div>`;
 }
 
 export function renderFailure(t: Translator, problem: EmbedProblem | undefined, onRetry: () => void) {
