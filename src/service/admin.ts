@@ -13,7 +13,7 @@ import { petitionResource } from './petitions/petitions.js';
 import { setPetitionRetention } from './retention/petition-retention.js';
 import { addPaperBatch, previewPaper, removePaperBatch } from './paper/paper-batches.js';
 import type { PaperPreview } from './paper/paper-batches.js';
-import { fileSizeProblem } from './paper/paper-sheet.js';
+import { fileSizeProblem, sheetText } from './paper/sheet-bytes.js';
 import { seedSignatures } from './seed/seed.js';
 import { writeDeliveryFile } from './delivery/delivery-file.js';
 import type { DeliveryFileSummary } from './delivery/delivery-file.js';
@@ -67,7 +67,7 @@ function paperImport(petitionId: number, preview: PaperPreview, batchId?: number
     petition_id: petitionId,
     ...(batchId === undefined ? {} : { batch_id: batchId }),
     to_add: preview.toAdd,
-    duplicate_rows: preview.duplicates,
+    duplicate_rows: preview.duplicates.map((row) => row.rowNumber),
     failing_rows: preview.failing.map(({ rowNumber, reasons }) => ({ row: rowNumber, reasons })),
   };
 }
@@ -81,7 +81,9 @@ async function paperSheetText(path: string): Promise<string> {
   if (size === null) throw new OperatorError(`FILE: ${path} is not a file that can be read`);
   const problem = fileSizeProblem(size);
   if (problem) throw new OperatorError(problem);
-  return readFile(path, 'utf8');
+  const sheet = sheetText(await readFile(path));
+  if (!sheet.ok) throw new OperatorError(sheet.problem);
+  return sheet.text;
 }
 
 export interface ServiceAdmin {

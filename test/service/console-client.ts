@@ -44,7 +44,7 @@ export class ConsoleClient {
     return this.post('/admin/sign-in', { sign_in_token: token, email, password, csrf: null });
   }
 
-  async request(path: string, init: { method: string; body?: string; headers?: Record<string, string> }): Promise<ConsoleResponse> {
+  async request(path: string, init: { method: string; body?: string | Uint8Array; headers?: Record<string, string> }): Promise<ConsoleResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const headers = { ...init.headers, ...(cookie ? { cookie } : {}) };
     const answer = await new Promise<ConsoleResponse>((resolve, reject) => {

@@ -25,10 +25,28 @@ export function paperJobs(log: (line: string) => void): HeavyJobs {
   return new HeavyJobs('paper batch', log, 'A paper batch of this petition is being added or removed');
 }
 
+/** The signature a duplicate row names: enough for the operator to find it, never its email or address. */
+interface SignatureMatched {
+  id: number;
+  name: string;
+  listedPosition: number | null;
+  paperBatchId: number | null;
+}
+
+/** A row left out: the signature the petition has of that signer, or the earlier row of this sheet. */
+export type DuplicateRow = { rowNumber: number; signature: SignatureMatched } | { rowNumber: number; sheetRow: number };
+
+/** A signer the batch would add, as the preview lists them for the operator to check. */
+interface RowToAdd {
+  rowNumber: number;
+  name: string;
+  city: string;
+}
+
 export interface PaperPreview {
   toAdd: number;
-  /** Row numbers of signers the petition already has, or that an earlier row of the sheet names. */
-  duplicates: number[];
+  adding: RowToAdd[];
+  duplicates: DuplicateRow[];
   failing: FailingRow[];
 }
 
@@ -39,19 +57,25 @@ async function sortSheet(store: Store, petitionId: number, text: string): Promis
   if (!sheet.ok) return sheet;
   const key = await paperIdentityKey(store);
   const identified = sheet.rows.map((row) => ({ ...row, identity: paperIdentity(key, row.signer) }));
-  const signed = new Set(
-    (await store.identitiesSigned.all(petitionId, JSON.stringify(identified.map((row) => row.identity)))).map((row) => row.email_identity),
+  const signed = new Map<string, SignatureMatched | number>(
+    (await store.identitiesSigned.all(petitionId, JSON.stringify(identified.map((row) => row.identity)))).map((row) => [row.email_identity, {
+      id: Number(row.id),
+      name: `${row.first_name} ${row.last_name}`,
+      listedPosition: row.listed_position === null ? null : Number(row.listed_position),
+      paperBatchId: row.paper_batch_id === null ? null : Number(row.paper_batch_id),
+    }]),
   );
   const adding: Array<SheetRow & { identity: string }> = [];
-  const duplicates: number[] = [];
+  const duplicates: DuplicateRow[] = [];
   for (const row of identified) {
-    if (signed.has(row.identity)) duplicates.push(row.rowNumber);
-    else {
-      signed.add(row.identity);
+    const match = signed.get(row.identity);
+    if (match === undefined) {
+      signed.set(row.identity, row.rowNumber);
       adding.push(row);
-    }
+    } else duplicates.push(typeof match === 'number' ? { rowNumber: row.rowNumber, sheetRow: match } : { rowNumber: row.rowNumber, signature: match });
   }
-  return { ok: true, preview: { toAdd: adding.length, duplicates, failing: sheet.failing }, adding };
+  const shown = adding.map(({ rowNumber, signer }) => ({ rowNumber, name: `${signer.first_name} ${signer.last_name}`, city: signer.city }));
+  return { ok: true, preview: { toAdd: adding.length, adding: shown, duplicates, failing: sheet.failing }, adding };
 }
 
 async function lockedPetition(store: Store, petitionId: number): Promise<PetitionRow> {

@@ -1,4 +1,5 @@
-// A sheet of paper signatures as an operator uploads it (docs/paper-signatures.md): CSV whose
+// A sheet of paper signatures as an operator uploads it (docs/paper-signatures.md), its text
+// read from its bytes by sheet-bytes.ts: CSV whose
 // header row names the API's signer fields, one signer per row after it. Each row is checked by
 // the online signers' rules (validateSigner with every country's address rules); email is the
 // one field a paper row may leave blank. A row that fails is reported by its row number (the
@@ -10,8 +11,6 @@ import type { SignerField, SignerInput } from '../../shared/signer-fields.js';
 import { giveLoopTurn } from '../jobs/loop-slices.js';
 import { readCsvRecords } from './csv-records.js';
 
-/** The largest file accepted, in bytes: with its copy in the confirming form it stays inside the console's form limit. */
-export const PAPER_FILE_LIMIT_BYTES = 100 * 1024;
 /** The most signers one sheet may hold. */
 export const PAPER_ROW_LIMIT = 1000;
 /** Rows checked between turns of the event loop: a full sheet takes about 35 ms to check. */
@@ -34,12 +33,6 @@ export interface FailingRow {
 }
 
 export type SheetRead = { ok: true; rows: SheetRow[]; failing: FailingRow[] } | { ok: false; problem: string };
-
-export function fileSizeProblem(bytes: number): string | undefined {
-  if (bytes === 0) return 'The selected file is empty';
-  if (bytes > PAPER_FILE_LIMIT_BYTES) return `The file must be ${PAPER_FILE_LIMIT_BYTES / 1024} KB or smaller: split the sheet into several batches`;
-  return undefined;
-}
 
 function headerProblem(header: string[]): string | undefined {
   const known = new Set<string>(SIGNER_FIELDS);

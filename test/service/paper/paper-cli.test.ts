@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAPER_FILE_LIMIT_BYTES } from '../../../src/service/paper/paper-sheet.js';
 import { runAdmin } from '../child-service.js';
 import { newTestDatabase } from '../test-database.js';
 
@@ -52,7 +51,7 @@ test('import-paper previews, adds with --confirm, and remove-paper-batch takes t
     assert.deepEqual(removed.json, { batch_id: batchId, petition_id: petitionId, removed: 2 });
     assert.equal(signatures(), 0);
 
-    writeFileSync(file, 'x'.repeat(PAPER_FILE_LIMIT_BYTES + 1));
+    writeFileSync(file, 'x'.repeat(102_400 + 1));
     const tooLarge = runAdmin(['import-paper', '--db', db, String(petitionId), file]);
     assert.equal(tooLarge.status, 2);
     assert.match(tooLarge.stderr, /must be 100 KB or smaller/);

@@ -6,7 +6,7 @@
 // follow throughout; the file and row limits hold at their boundary.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAPER_FILE_LIMIT_BYTES, PAPER_ROW_LIMIT } from '../../../src/service/paper/paper-sheet.js';
+import { PAPER_ROW_LIMIT } from '../../../src/service/paper/paper-sheet.js';
 import { pageText } from '../console-client.js';
 import type { ConsoleResponse } from '../console-client.js';
 import { assertDense, everyListedThroughApi, readDatabase, startConsoleFixture } from '../console-fixture.js';
@@ -32,17 +32,20 @@ async function count(): Promise<number> {
   return (await getJson(t, `/v1/petitions/${t.petitionId}`)).body.signature_count;
 }
 
-function multipart(fields: Record<string, string | { file: string }>): { body: string; headers: Record<string, string> } {
+/** The documented file limit (docs/paper-signatures.md), in bytes as uploaded. */
+const FILE_LIMIT = 102_400;
+
+function multipart(fields: Record<string, string | { file: string | Buffer }>): { body: Buffer; headers: Record<string, string> } {
   const boundary = `----paper${Date.now()}`;
-  const parts = Object.entries(fields).map(([name, value]) =>
+  const parts = Object.entries(fields).flatMap(([name, value]) =>
     typeof value === 'string'
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="sheet.csv"\r\nContent-Type: text/csv\r\n\r\n${value.file}\r\n`,
+      ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)]
+      : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="sheet.csv"\r\nContent-Type: text/csv\r\n\r\n`), Buffer.from(value.file), Buffer.from('\r\n')],
   );
-  return { body: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return { body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function preview(sheet: string): Promise<ConsoleResponse> {
+async function preview(sheet: string | Buffer): Promise<ConsoleResponse> {
   await f.client.get(base());
   return f.client.request(`${base()}/preview`, { method: 'POST', ...multipart({ csrf: f.client.csrfToken()!, sheet: { file: sheet } }) });
 }
@@ -54,8 +57,11 @@ function previewCounts(page: string): { toAdd: number; duplicates: number; faili
 
 /** Presses "Add" on the preview page: the sheet goes back as the page carries it. */
 async function addPreviewed(page: string): Promise<ConsoleResponse> {
-  const carried = /name="sheet" value="([^"]*)"/.exec(page)![1]!;
-  const sheet = carried.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return addCarried(/name="sheet" value="([^"]*)"/.exec(page)![1]!);
+}
+
+async function addCarried(sheet: string): Promise<ConsoleResponse> {
+  await f.client.get(base());
   return f.client.request(base(), { method: 'POST', ...multipart({ csrf: f.client.csrfToken()!, sheet }) });
 }
 
@@ -103,7 +109,13 @@ describe('paper signatures', () => {
     assert.equal(answer.status, 200, pageText(answer.body));
     assert.deepEqual(previewCounts(answer.body), { toAdd: 3, duplicates: 2, failing: 2 });
     const text = pageText(answer.body);
-    assert.match(text, /Duplicate rows: 2, 4\./);
+    // Each duplicate names the signature it matches (name, id, listed position) or the earlier row, never the signer's email or address.
+    const grace = await readDatabase(t, async (db) =>
+      (await db.prepare<[number], { id: number; listed_position: number }>("SELECT id, listed_position FROM signatures WHERE petition_id = ? AND first_name = 'Grace' AND channel = 'online'").get(t.petitionId))!);
+    assert.match(text, new RegExp(`Row Same signer as 2 Grace Hopper \\(signature ${grace.id}, listed #${grace.listed_position}\\) 4 Row 3 of this sheet Rows that fail`));
+    assert.match(answer.body, new RegExp(`<a href="/admin/signatures/${grace.id}">Grace Hopper</a>`));
+    assert.doesNotMatch(text, /grace\.hopper|12 St James Square|1 Navy Way/i);
+    assert.match(text, /Signers to add \(3\) Row Name Town 3 Alan Turing London 5 Alan Turing London 8 Emily, Jane Davison London Add 3/);
     assert.match(text, /6 first_name: Enter your first name postal_code: Enter a postal code like/);
     assert.match(text, /7 The row has 4 fields where the header has 9/);
     assert.equal(await count(), before);
@@ -183,24 +195,66 @@ describe('paper signatures', () => {
     await chartsMatch();
   });
 
+  test('a sheet saved as Windows-1252 reaches the preview, the list and the export as the right characters', async () => {
+    // Windows-1252's own bytes, written out here: Latin-1 for é ü ö, and 0x80 €, 0x8C Œ, 0x93 “, 0x94 ” where Latin-1 has control codes.
+    const special: Record<string, number> = { '€': 0x80, 'Œ': 0x8c, '“': 0x93, '”': 0x94 };
+    const windows1252 = (text: string) => Buffer.from([...text].map((char) => special[char] ?? (char.charCodeAt(0) < 0x100 ? char.charCodeAt(0) : assert.fail(char))));
+    const sheet = [HEADER, 'José,Müller,,“Haus” am €-Platz 1,Köln,,50667,DE,', 'Zoë,Œuvre,,2 Rue Neuve,Paris,,75001,FR,'].join('\r\n');
+    const answer = await preview(windows1252(sheet));
+    assert.equal(answer.status, 200, pageText(answer.body));
+    const text = pageText(answer.body);
+    assert.match(text, /The file is not UTF-8, so it was read as Windows-1252/);
+    assert.match(text, /Signers to add \(2\) Row Name Town 2 José Müller Köln 3 Zoë Œuvre Paris Add 2/);
+    assert.equal((await addPreviewed(answer.body)).status, 303);
+    const names = (await everyListedThroughApi(t, t.petitionId)).map((s) => s.name);
+    assert.ok(names.includes('José Müller') && names.includes('Zoë Œuvre'), names.join(', '));
+    const [header, ...rows] = await exportRows();
+    const column = (name: string) => header!.indexOf(name);
+    const jose = rows.find((row) => row[column('first_name')] === 'José')!;
+    assert.deepEqual([jose[column('last_name')], jose[column('address')], jose[column('city')]], ['Müller', '“Haus” am €-Platz 1', 'Köln']);
+    assert.ok(rows.some((row) => row[column('last_name')] === 'Œuvre'));
+  });
+
+  test('UTF-16 with its byte order mark, either way round, and UTF-8 with one are read; UTF-16 without one is refused with how to save', async () => {
+    const sheet = `${HEADER}\r\nSøren,Kierkegaard,,1 Nytorv,København,,1450,DK,\r\n`;
+    const littleEndian = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(sheet, 'utf16le')]);
+    const bigEndian = Buffer.from(littleEndian).swap16();
+    for (const [bytes, note] of [[littleEndian, /read as UTF-16LE/], [bigEndian, /read as UTF-16BE/], [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(sheet)]), null]] as const) {
+      const text = pageText((await preview(bytes)).body);
+      assert.match(text, /Signers to add \(1\) Row Name Town 2 Søren Kierkegaard København/);
+      if (note) assert.match(text, note);
+      else assert.doesNotMatch(text, /read as/);
+    }
+    const unmarked = await preview(Buffer.from(sheet, 'utf16le'));
+    assert.equal(unmarked.status, 400);
+    assert.match(pageText(unmarked.body), /The file is not CSV text: In Excel choose File, Save As, "CSV UTF-8 \(Comma delimited\)"/);
+  });
+
   test('the file and row limits hold at their boundary, with the reason at the field', async () => {
     const row = 'Ada,Limit,,1 Edge Road,London,,SW1A 1AA,GB,';
     const exact = `${HEADER}\r\n${row}\r\n`;
-    const padded = exact + '\n'.repeat(PAPER_FILE_LIMIT_BYTES - Buffer.byteLength(exact));
-    assert.equal(Buffer.byteLength(padded), PAPER_FILE_LIMIT_BYTES);
+    const padded = exact + '\n'.repeat(FILE_LIMIT - Buffer.byteLength(exact));
+    assert.equal(Buffer.byteLength(padded), FILE_LIMIT);
     assert.equal((await preview(padded)).status, 200);
     const over = await preview(`${padded}\n`);
     assert.equal(over.status, 400);
     assert.match(over.body, /id="paper-sheet-error"[^>]*>.*must be 100 KB or smaller/s);
-    // Carried back by the preview's form, the sheet's line breaks come as CRLF: the limit is the file's.
-    const carried = async (sheet: string) => {
-      await f.client.get(base());
-      return f.client.request(base(), { method: 'POST', ...multipart({ csrf: f.client.csrfToken()!, sheet: sheet.replace(/\r?\n/g, '\r\n') }) });
+    // The add counts the bytes the preview counted, carried back in base64: one over is refused there too.
+    const overCarried = await addCarried(Buffer.from(`${padded}\n`).toString('base64'));
+    assert.equal(overCarried.status, 400);
+    assert.match(overCarried.body, /id="paper-sheet-error"[^>]*>.*must be 100 KB or smaller/s);
+    // A Latin-1 sheet at the limit: each é is one byte uploaded and two as UTF-8 text, and both steps take it.
+    const latin = (bytes: number) => {
+      const rows = Buffer.from(`${HEADER}\r\nZoé,Édith,,1 Edge Road,London,,SW1A 1AA,GB,\r\n`, 'latin1');
+      return Buffer.concat([rows, Buffer.alloc(bytes - rows.length, 0xe9)]);
     };
-    const lines = `${HEADER}\n${row}\n`;
-    const atLimit = lines + '\n'.repeat(PAPER_FILE_LIMIT_BYTES - Buffer.byteLength(lines));
-    assert.equal((await carried(`${atLimit}\n`)).status, 400);
-    assert.equal((await carried(atLimit)).status, 303);
+    assert.equal(latin(FILE_LIMIT).length, FILE_LIMIT);
+    const latinPreview = await preview(latin(FILE_LIMIT));
+    assert.equal(latinPreview.status, 200, pageText(latinPreview.body));
+    assert.match(pageText(latinPreview.body), /Zoé Édith/);
+    assert.equal((await addPreviewed(latinPreview.body)).status, 303);
+    assert.equal((await preview(latin(FILE_LIMIT + 1))).status, 400);
+    assert.equal((await addCarried(latin(FILE_LIMIT + 1).toString('base64'))).status, 400);
     const many = (n: number) => [HEADER, ...Array.from({ length: n }, (_, i) => `Ada,Row${i},,1 Edge Road,London,,SW1A 1AA,GB,`)].join('\n');
     assert.deepEqual(previewCounts((await preview(many(PAPER_ROW_LIMIT))).body), { toAdd: PAPER_ROW_LIMIT, duplicates: 0, failing: 0 });
     const tooMany = await preview(many(PAPER_ROW_LIMIT + 1));

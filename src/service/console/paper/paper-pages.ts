@@ -1,11 +1,9 @@
 // The console's paper signatures pages: the upload form (a CSV sheet, docs/paper-signatures.md)
-// with the petition's batches, each with a button to remove it; the preview of a sheet (how many
-// would be added, which rows are duplicates, which fail and why) with the button that adds
-// them; and the confirmation before a batch is removed. The preview carries the sheet back in
-// its form, so nothing is kept between the two steps and the rules run again when it is added.
+// with the petition's batches, each with a button to remove it, and the confirmation before a
+// batch is removed. The preview of a sheet is paper-preview-page.ts.
 import { html } from 'hono/html';
-import type { PaperPreview } from '../../paper/paper-batches.js';
-import { PAPER_FILE_LIMIT_BYTES, PAPER_ROW_LIMIT } from '../../paper/paper-sheet.js';
+import { PAPER_ROW_LIMIT } from '../../paper/paper-sheet.js';
+import { PAPER_FILE_LIMIT_BYTES } from '../../paper/sheet-bytes.js';
 import type { ConsoleSession } from '../../operators/console-sessions.js';
 import type { PaperBatchRow } from '../../store/campaign/paper-store.js';
 import type { PetitionRow } from '../../store/store.js';
@@ -15,7 +13,7 @@ import type { FormProblem, Html } from '../shell/layout.js';
 
 export const SHEET_FIELD_ID = 'paper-sheet';
 
-const paperPath = (petition: PetitionRow) => `${CONSOLE_PATH}/petitions/${petition.id}/paper`;
+export const paperPath = (petition: PetitionRow) => `${CONSOLE_PATH}/petitions/${petition.id}/paper`;
 
 function uploadForm(session: ConsoleSession, petition: PetitionRow, problems: FormProblem[]): Html {
   return html`<form method="post" action="${paperPath(petition)}/preview" enctype="multipart/form-data" novalidate>
@@ -26,7 +24,7 @@ ${textField({
   type: 'file',
   label: 'CSV file of paper signatures',
   value: '',
-  hint: `A header row with the API's field names (first_name, last_name, email, address, city, state_province, postal_code, country_code, phone, reason, hidden), then one signer per row; email may be blank. At most ${PAPER_ROW_LIMIT} signers and ${PAPER_FILE_LIMIT_BYTES / 1024} KB.`,
+  hint: `A header row with the API's field names (first_name, last_name, email, address, city, state_province, postal_code, country_code, phone, reason, hidden), then one signer per row; email may be blank. Save it as CSV UTF-8 (Windows-1252, Excel's plain CSV, is read too). At most ${PAPER_ROW_LIMIT} signers and ${PAPER_FILE_LIMIT_BYTES / 1024} KB.`,
   problems,
 })}
 <button type="submit">Preview</button>
@@ -59,37 +57,6 @@ export function paperPage(options: { session: ConsoleSession; petition: Petition
 ${uploadForm(session, petition, problems)}
 <h2>Batches</h2>
 ${batchTable(session, options.batches)}`,
-  );
-}
-
-function failingTable(preview: PaperPreview): Html | string {
-  if (preview.failing.length === 0) return '';
-  return tableRegion('failing-caption', `Rows that fail (${count(preview.failing.length)}): fix them in the sheet and add them in another batch`, html`<thead><tr><th scope="col">Row</th><th scope="col">Why</th></tr></thead>
-<tbody>
-${preview.failing.map((row) => html`<tr><th scope="row">${row.rowNumber}</th><td><ul>${row.reasons.map((reason) => html`<li>${reason}</li>`)}</ul></td></tr>`)}
-</tbody>`);
-}
-
-export function paperPreviewPage(options: { session: ConsoleSession; petition: PetitionRow; sheet: string; preview: PaperPreview }): Html {
-  const { session, petition, preview } = options;
-  return page(
-    { title: `Preview paper signatures: ${petition.title}`, session, section: 'petitions' },
-    html`<p><a href="${paperPath(petition)}">Back to paper signatures</a></p>
-<dl class="summary">
-<dt>To add</dt><dd id="paper-to-add">${count(preview.toAdd)}</dd>
-<dt>Duplicates, left out</dt><dd id="paper-duplicates">${count(preview.duplicates.length)}</dd>
-<dt>Failing, left out</dt><dd id="paper-failing">${count(preview.failing.length)}</dd>
-</dl>
-${preview.duplicates.length > 0 ? html`<p>Duplicate rows: ${preview.duplicates.join(', ')}.</p>` : ''}
-${failingTable(preview)}
-${preview.toAdd === 0
-    ? html`<p>No signer of this sheet can be added.</p>`
-    : html`<form method="post" action="${paperPath(petition)}" enctype="multipart/form-data">
-${csrfField(session)}
-<input type="hidden" name="sheet" value="${options.sheet}">
-<button type="submit" class="primary">Add ${count(preview.toAdd)} paper ${preview.toAdd === 1 ? 'signature' : 'signatures'}</button>
-</form>
-<p class="hint">They count at once and join the list after the newest signature. The batch can be removed as a whole later.</p>`}`,
   );
 }
 

@@ -1,29 +1,33 @@
 // The console's paper signatures routes (src/service/paper/): the upload page, a sheet's
-// preview (a multipart upload, its size checked before it is read), adding the previewed sheet
+// preview (a multipart upload, its size and encoding checked by sheet-bytes.ts), adding the previewed sheet
 // as a batch, and removing a batch after a confirmation page.
 import { Hono } from 'hono';
 import { addPaperBatch, paperJobs, previewPaper, removePaperBatch } from '../../paper/paper-batches.js';
-import { fileSizeProblem } from '../../paper/paper-sheet.js';
+import { sheetText } from '../../paper/sheet-bytes.js';
+import type { SheetText } from '../../paper/sheet-bytes.js';
 import type { PetitionRow } from '../../store/store.js';
 import type { ConsoleContext, ConsoleDependencies, ConsoleEnv } from '../shell/console-env.js';
 import { CONSOLE_PATH, pathId } from '../shell/console-env.js';
 import { doneNotice } from '../shell/done-notices.js';
 import { notFoundPage } from '../shell/error-pages.js';
-import { paperPage, paperPreviewPage, removeBatchPage, SHEET_FIELD_ID } from './paper-pages.js';
+import { paperPage, removeBatchPage, SHEET_FIELD_ID } from './paper-pages.js';
+import { paperPreviewPage } from './paper-preview-page.js';
 
-/** The sheet as posted: an uploaded file (the preview) or its text carried back (adding it). */
-async function postedSheet(c: ConsoleContext): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
-  const sheet = (await c.req.parseBody())['sheet'];
+/** Base64 as the preview's form carries it; anything else is no sheet the console wrote. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The sheet as posted: the uploaded file (the preview) or its bytes carried back in base64
+ * (adding it), so both steps count and decode the same bytes (sheet-bytes.ts).
+ */
+async function postedSheet(c: ConsoleContext): Promise<{ ok: true; bytes: Uint8Array; sheet: SheetText & { ok: true } } | { ok: false; problem: string }> {
+  const posted = (await c.req.parseBody())['sheet'];
   // A form sent with no file chosen carries an empty part without a file name.
-  if (sheet === undefined || sheet === '' || (typeof sheet !== 'string' && sheet.name === '' && sheet.size === 0)) return { ok: false, problem: 'Select a CSV file' };
-  if (typeof sheet === 'string') {
-    // Carried back in the preview's form, the sheet's line breaks come as CRLF whatever the file had.
-    const text = sheet.replace(/\r\n/g, '\n');
-    const problem = fileSizeProblem(Buffer.byteLength(text));
-    return problem ? { ok: false, problem } : { ok: true, text };
-  }
-  const problem = fileSizeProblem(sheet.size);
-  return problem ? { ok: false, problem } : { ok: true, text: await sheet.text() };
+  if (posted === undefined || posted === '' || (typeof posted !== 'string' && posted.name === '' && posted.size === 0)) return { ok: false, problem: 'Select a CSV file' };
+  if (typeof posted === 'string' && !BASE64.test(posted)) return { ok: false, problem: 'Select a CSV file' };
+  const bytes = typeof posted === 'string' ? new Uint8Array(Buffer.from(posted, 'base64')) : new Uint8Array(await posted.arrayBuffer());
+  const sheet = sheetText(bytes);
+  return sheet.ok ? { ok: true, bytes, sheet } : sheet;
 }
 
 export function paperRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
@@ -59,9 +63,10 @@ export function paperRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     const sheet = await postedSheet(c);
     if (!sheet.ok) return showForm(c, petition, sheet.problem);
-    const result = await previewPaper(store, petition.id, sheet.text);
+    const result = await previewPaper(store, petition.id, sheet.sheet.text);
     if (!result.ok) return showForm(c, petition, result.problem);
-    return c.html(paperPreviewPage({ session: c.get('session'), petition, sheet: sheet.text, preview: result.preview }));
+    const carried = Buffer.from(sheet.bytes).toString('base64');
+    return c.html(paperPreviewPage({ session: c.get('session'), petition, carried, encoding: sheet.sheet.encoding, preview: result.preview }));
   });
 
   app.post('/petitions/:id/paper', async (c) => {
@@ -69,7 +74,7 @@ export function paperRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
     if (!petition) return c.html(notFoundPage(c.get('session')), 404);
     const sheet = await postedSheet(c);
     if (!sheet.ok) return showForm(c, petition, sheet.problem);
-    const result = await jobs.run(petition.id, () => addPaperBatch(store, petition.id, sheet.text, c.get('session').operator), (added) =>
+    const result = await jobs.run(petition.id, () => addPaperBatch(store, petition.id, sheet.sheet.text, c.get('session').operator), (added) =>
       added.ok ? `batch ${added.batchId} added: ${added.preview.toAdd} to add, ${added.preview.duplicates.length} duplicates, ${added.preview.failing.length} failing` : 'the sheet could not be read');
     if (!result.ok) return showForm(c, petition, result.problem);
     return c.redirect(`${CONSOLE_PATH}/petitions/${petition.id}/paper?done=paper-added`, 303);

@@ -27,15 +27,26 @@ const PAPER_COLUMNS = [
 /** The name under which service_state keeps the paper identity's secret. */
 const PAPER_KEY = 'paper_identity_key';
 
+const SIGNED_IDENTITY = 'email_identity, id, first_name, last_name, listed_position, paper_batch_id';
+
+export interface SignedIdentity {
+  email_identity: string;
+  id: number;
+  first_name: string;
+  last_name: string;
+  listed_position: number | null;
+  paper_batch_id: number | null;
+}
+
 export function paperStatements(db: SqlEngine) {
   return {
     /** Keeps `value` as the secret unless one is kept already. */
     offerPaperKey: db.prepare<[string]>(`INSERT INTO service_state (name, value) VALUES ('${PAPER_KEY}', ?) ON CONFLICT (name) DO NOTHING`),
     paperKey: db.prepare<[], string>(`SELECT value FROM service_state WHERE name = '${PAPER_KEY}'`, { pluck: true }),
-    /** Which of these identities (a JSON array) already signed the petition, in any state. */
-    identitiesSigned: db.prepare<[number, string], { email_identity: string }>({
-      sqlite: 'SELECT email_identity FROM signatures WHERE petition_id = ? AND email_identity IN (SELECT value FROM json_each(?))',
-      postgres: 'SELECT email_identity FROM signatures WHERE petition_id = ? AND email_identity IN (SELECT jsonb_array_elements_text(?::jsonb))',
+    /** Which of these identities (a JSON array) already signed the petition, in any state, and the signature each names (the preview shows it). */
+    identitiesSigned: db.prepare<[number, string], SignedIdentity>({
+      sqlite: `SELECT ${SIGNED_IDENTITY} FROM signatures WHERE petition_id = ? AND email_identity IN (SELECT value FROM json_each(?))`,
+      postgres: `SELECT ${SIGNED_IDENTITY} FROM signatures WHERE petition_id = ? AND email_identity IN (SELECT jsonb_array_elements_text(?::jsonb))`,
     }),
     /** Nothing changes when the identity already signed (the email index). */
     insertPaperSignature: db.prepare<PaperSignatureColumns>(
