@@ -8,6 +8,7 @@ import { startService, type RunningService } from '../service/index.js';
 import { parseProxyConfig, startProxy, type RunningProxy } from '../proxy/index.js';
 import { ensureBundle } from './bundle-freshness.js';
 import { loadOrCreateDemoState } from './demo-state.js';
+import { DEMO_OPT_IN } from './demo-opt-in.js';
 import { freePort } from './free-port.js';
 import { demoRoutes } from './demo-routes.js';
 
@@ -67,18 +68,7 @@ export async function startDevStack(options: DevStackOptions): Promise<DevStack>
           sourceDescription: 'petition-embed demo page',
           requesterEmail: 'demo@example.org',
           // Shows the consent checkbox a campaign would offer (never ticked for the signer).
-          optIns: [
-            {
-              id: 'campaign-news',
-              version: '2026-11',
-              label: {
-                en: 'Keep me informed about this campaign',
-                es: 'Quiero recibir correos sobre esta campaña',
-                de: 'Schickt mir E-Mails zu dieser Kampagne',
-                fr: "Envoyez-moi des nouvelles de cette campagne par e-mail",
-              },
-            },
-          ],
+          optIns: [DEMO_OPT_IN],
         },
       ],
       operator: {

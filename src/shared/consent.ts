@@ -17,6 +17,7 @@ export const OPT_INS_MAX = 10;
 /** A language tag as the form sends it (`es`, `pt-BR`). */
 export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
 
+import { languageOf } from './element-languages.js';
 import type { SignerInput } from './signer-fields.js';
 
 export type Attribution = Partial<Record<AttributionParameter | 'referrer', string>>;
@@ -40,12 +41,28 @@ export interface OptIn {
   version: string;
 }
 
-/** An opt-in's label in a language: the language, else its primary subtag, else English. */
+/**
+ * An opt-in's label in a language: the tag, else the elements' language for it (zh-TW's words
+ * are zh-Hant's, pt's pt-BR's), else its primary subtag, else English. Tags match whatever their
+ * case ("zh-hant" in a config). The form and the proxy both call this with the form's tag, so
+ * the campaign records the words the signer saw.
+ */
 export function optInLabel(optIn: OptIn, language: string | undefined): { label: string; language: string } {
-  for (const candidate of [language, language?.split('-')[0]]) {
-    if (candidate && optIn.label[candidate] !== undefined) return { label: optIn.label[candidate]!, language: candidate };
+  const keys = Object.keys(optIn.label);
+  for (const candidate of [language, language && catalogueOf(language), language?.split('-')[0]]) {
+    const key = candidate && keys.find((k) => k.toLowerCase() === candidate.toLowerCase());
+    if (key) return { label: optIn.label[key]!, language: key };
   }
   return { label: optIn.label['en'] ?? '', language: 'en' };
+}
+
+/** The elements' language for a tag; none for a tag Intl refuses (LANGUAGE_TAG lets some through). */
+function catalogueOf(tag: string): string | undefined {
+  try {
+    return languageOf(tag);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The referrer as it may travel: origin and path of an http(s) URL, nothing else (no query, no fragment). */

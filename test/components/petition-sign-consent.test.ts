@@ -36,6 +36,23 @@ describe('<petition-sign> opt-ins and attribution', () => {
     expect(text(part(el, 'label[for="opt-in-sms"]'))).to.equal('Text me when we win');
   });
 
+  it("shows the opt-in in the form's language where the petition has its words: Arabic, Hebrew, Chinese by region", async () => {
+    const words = { en: 'Keep me informed', ar: 'أبقوني على اطلاع بأخبار هذه الحملة', he: 'עדכנו אותי על הקמפיין הזה', 'zh-hant': '向我通報這項活動的最新消息' };
+    const petitionId = await createPetition({ optIns: [{ id: 'news', label: words, version: '1' }] });
+    const el = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} lang="ar"></petition-sign>`));
+    const label = () => text(part(el, 'label[for="opt-in-news"]'));
+    // The catalogue's words arrive after the first render: wait for both, then check the label.
+    await waitUntil(() => label() === words.ar, `Arabic: ${label()}`);
+    await expect(el).to.be.accessible();
+    el.setAttribute('lang', 'he');
+    await waitUntil(() => label() === words.he, `Hebrew: ${label()}`);
+    // zh-TW speaks traditional Chinese: the config's zh-Hant words, whatever the key's case.
+    el.setAttribute('lang', 'zh-TW');
+    await waitUntil(() => label() === words['zh-hant'], `zh-TW: ${label()}`);
+    el.setAttribute('lang', 'ko');
+    await waitUntil(() => label() === words.en, `Korean, which has no words: ${label()}`);
+  });
+
   it('signs with nothing ticked, and sends only what was ticked', async () => {
     const petitionId = await createPetition({ optIns: OPT_INS });
     const el = await loaded(await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} country="US"></petition-sign>`));
