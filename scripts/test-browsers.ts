@@ -79,6 +79,9 @@ async function firefoxDriver(): Promise<Driver> {
 async function webkitDriver(): Promise<Driver> {
   const port = await freePort();
   const child: ChildProcess = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { detached: true, stdio: 'ignore' });
+  // Without xvfb-run the spawn fails by an event: this browser's "not ok", not the whole run's crash.
+  let spawnFailure: Error | undefined;
+  child.on('error', (error) => (spawnFailure = error));
   const base = `http://127.0.0.1:${port}`;
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -92,6 +95,7 @@ async function webkitDriver(): Promise<Driver> {
       await call('GET', '/status');
       break;
     } catch (error) {
+      if (spawnFailure) throw new Error(`xvfb-run WebKitWebDriver did not start (${spawnFailure.message}): install xvfb and webkit2gtk-driver`);
       if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
