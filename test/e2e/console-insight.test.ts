@@ -1,7 +1,8 @@
 // "Campaign at a glance" (issue 20) in Chromium: reached from the petition's page, its window
 // chosen with the GET form, under the console's own Content-Security-Policy with no violation
 // (the charts are inline SVG with presentation attributes, no style attribute); axe finds nothing
-// on the charts, on the form's errors, or on an empty petition's page.
+// on the charts (the per-day table folded, then opened from the keyboard), on the form's errors,
+// or on an empty petition's page.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -89,6 +90,18 @@ test('axe finds nothing on the charts, on the form’s errors, or on an empty pe
     await signIn(page);
     await page.goto(consoleUrl(`/petitions/${t.petitionId}/insight`));
     await assertAccessible(page, 'the charts over the petition’s life');
+    // 180 days: the per-day table is folded, opened from the keyboard, and the page stays clean both ways.
+    const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+    await page.goto(consoleUrl(`/petitions/${t.petitionId}/insight?from=${day(179 * 86_400_000)}&to=${day(0)}`));
+    const table = page.getByRole('table', { name: /^Signatures per day/ });
+    assert.equal(await table.isVisible(), false, 'folded');
+    assert.equal(await page.getByRole('img', { name: 'By country' }).isVisible(), true);
+    await assertAccessible(page, 'the charts with the per-day table folded');
+    await page.getByText('Each day in a table (180 days)', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await table.waitFor();
+    assert.equal(await table.getByRole('row').count(), 182, 'its header, 180 days and the total');
+    await assertAccessible(page, 'the per-day table unfolded');
     await page.goto(consoleUrl(`/petitions/${t.petitionId}/insight?from=2026-03-02&to=2026-03-01&bucket=hour`));
     await page.getByRole('alert').getByText('There is a problem').waitFor();
     await assertAccessible(page, 'the form with its errors');

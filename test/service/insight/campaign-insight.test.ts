@@ -125,6 +125,25 @@ describe('the charts of known signatures', () => {
     assert.deepEqual(tableRows(france.body, 'By region in France (FR)'), [['IDF', '1', '100.0 %'], ['All', '1', '100.0 %']]);
   });
 
+  test('a long window folds its per-day table in a <details>: the other charts stay outside the fold, the table whole inside it', async () => {
+    const fold = (body: string) => /<details id="per-bucket-table"( open)?>\s*<summary>([^<]*)<\/summary>([\s\S]*?)<\/details>/.exec(body);
+    const { body } = await insightPage(t, '?from=2026-01-01&to=2026-06-29');
+    const [details, open, summary, inside] = fold(body)!;
+    assert.equal(open, undefined, 'folded');
+    assert.equal(summary, 'Each day in a table (180 days)');
+    const rows = tableRows(inside!, 'Signatures per day');
+    assert.equal(rows.length, 181, '180 days and the window’s total');
+    assert.deepEqual([rows[0], rows[60], rows[179], rows[180]], [['2026-01-01', '0', '0', '0'], ['2026-03-02', '3', '0', '4'], ['2026-06-29', '0', '0', '5'], ['In this window', '5', '0', '5']]);
+    assert.doesNotMatch(inside!, /<svg/, 'no chart inside the fold');
+    const outside = body.replace(details!, '');
+    for (const chart of ['per-bucket-chart', 'running-total-chart', 'countries-chart', 'regions-chart', 'utm-sources-chart', 'referrers-chart']) assert.match(outside, new RegExp(`<svg [^>]*aria-labelledby="${chart}-title`), chart);
+    assert.ok(body.indexOf('running-total-chart') < body.indexOf(details!) && body.indexOf(details!) < body.indexOf('id="countries"'), 'the time charts before the fold, the groups after it');
+    // 14 days show unfolded, 15 fold.
+    assert.equal(fold((await insightPage(t, '?from=2026-03-01&to=2026-03-14')).body)![1], ' open');
+    assert.equal(fold((await insightPage(t, '?from=2026-03-01&to=2026-03-15')).body)![1], undefined);
+    assert.equal(fold((await insightPage(t, '?from=2026-03-01&to=2026-03-01')).body)![2], 'Each day in a table (1 day)');
+  });
+
   test('a day window ends at midnight: the signature at 23:59:59.999 is in, the next day’s first is not', async () => {
     const { body } = await insightPage(t, '?from=2026-03-01&to=2026-03-01');
     assert.deepEqual(tableRows(body, 'Signatures per day'), [['2026-03-01', '1', '0', '1'], ['In this window', '1', '0', '1']]);

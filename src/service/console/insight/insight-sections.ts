@@ -1,6 +1,8 @@
 // The sections of "Campaign at a glance": each chart, what it counts in words, and a data table
 // with the same numbers under it (screen readers read the table; the chart is one image to them).
-import { html } from 'hono/html';
+// The per-day (or per-hour) table is folded in a <details> when long, so the charts after it are
+// not 180 rows down.
+import { html, raw } from 'hono/html';
 import type { CampaignInsight, GroupList, TimeBucket } from '../../insight/campaign-insight.js';
 import { GROUPS_SHOWN } from '../../insight/campaign-insight.js';
 import { countryName } from '../../signatures/country-names.js';
@@ -19,30 +21,17 @@ export function countryLabel(code: string): string {
   return `${countryName(code)} (${code})`;
 }
 
-export function timeSections(insight: CampaignInsight, showUnconfirmed: boolean): Html {
+/** Rows a per-day or per-hour table shows unfolded; a longer one (180 days, 24 hours) is folded, so the charts after it stay near. */
+const TABLE_ROWS_OPEN = 14;
+
+const tableSummary = (rows: number, per: 'hour' | 'day') => `Each ${per} in a table (${count(rows)} ${rows === 1 ? per : `${per}s`})`;
+
+/** The numbers of both time charts, one row per bucket, in a native disclosure (keyboard and screen readers know it). */
+function bucketTable(insight: CampaignInsight, showUnconfirmed: boolean, per: 'hour' | 'day', span: string): Html {
   const { window, buckets } = insight;
-  const per = window.bucket === 'hour' ? 'hour' : 'day';
   const label = (bucket: TimeBucket) => bucketLabel(bucket.start, window.bucket);
-  const span = `from ${window.fromDate} to ${window.toDate} (UTC)`;
-  return html`<section aria-labelledby="per-bucket">
-<h2 id="per-bucket">Signatures per ${per}</h2>
-<p>Counted signatures (listed and hidden) in the ${per} they count from: for a signer who confirmed by email, the ${per} they confirmed.</p>
-${columnChart(
-  { id: 'per-bucket-chart', title: `Counted signatures per ${per}`, description: `${count(insight.totals.counted)} counted signatures ${span}, in ${buckets.length} ${per}s. The table under the charts has each ${per}’s number.` },
-  buckets.map((bucket) => ({ label: label(bucket), value: bucket.counted })),
-)}
-<h2 id="running-total">Toward the goal</h2>
-<p>Every counted signature up to the end of each ${per}, those before this window included${insight.goal === null ? '; this petition has no goal' : `, against the goal of ${count(insight.goal)}`}.</p>
-${runningTotalChart(
-  {
-    id: 'running-total-chart',
-    title: 'Counted signatures in all, over time',
-    description: `From ${count(insight.countedBefore)} before ${window.fromDate} to ${count(buckets[buckets.length - 1]?.runningTotal ?? insight.countedBefore)} at the end of ${window.toDate}${insight.goal === null ? '' : `; the goal is ${count(insight.goal)}`}. The table under the charts has the running total of each ${per}.`,
-  },
-  buckets.map((bucket) => ({ label: label(bucket), value: bucket.runningTotal })),
-  insight.countedBefore,
-  insight.goal,
-)}
+  return html`<details id="per-bucket-table"${buckets.length <= TABLE_ROWS_OPEN ? raw(' open') : ''}>
+<summary>${tableSummary(buckets.length, per)}</summary>
 <table>
 <caption>Signatures per ${per} (UTC), ${span}</caption>
 <thead><tr><th scope="col">${per === 'hour' ? 'Hour' : 'Day'}</th><th scope="col" class="number">Counted</th>${showUnconfirmed ? html`<th scope="col" class="number">Awaiting confirmation</th>` : ''}<th scope="col" class="number">Invalidated</th><th scope="col" class="number">Running total</th></tr></thead>
@@ -54,6 +43,34 @@ ${buckets.map(
 <tfoot><tr><th scope="row">In this window</th><td class="number">${count(insight.totals.counted)}</td>${showUnconfirmed ? html`<td class="number">${count(insight.totals.unconfirmed)}</td>` : ''}<td class="number">${count(insight.totals.invalidated)}</td><td class="number">${count(buckets[buckets.length - 1]?.runningTotal ?? insight.countedBefore)}</td></tr></tfoot>
 </table>
 <p class="hint">Awaiting confirmation: signatures still waiting, in the ${per} they were submitted. Invalidated: in the ${per} they had counted from.</p>
+</details>`;
+}
+
+export function timeSections(insight: CampaignInsight, showUnconfirmed: boolean): Html {
+  const { window, buckets } = insight;
+  const per = window.bucket === 'hour' ? 'hour' : 'day';
+  const label = (bucket: TimeBucket) => bucketLabel(bucket.start, window.bucket);
+  const span = `from ${window.fromDate} to ${window.toDate} (UTC)`;
+  return html`<section aria-labelledby="per-bucket">
+<h2 id="per-bucket">Signatures per ${per}</h2>
+<p>Counted signatures (listed and hidden) in the ${per} they count from: for a signer who confirmed by email, the ${per} they confirmed.</p>
+${columnChart(
+  { id: 'per-bucket-chart', title: `Counted signatures per ${per}`, description: `${count(insight.totals.counted)} counted signatures ${span}, in ${buckets.length} ${per}s. The table under the charts, behind “${tableSummary(buckets.length, per)}”, has each ${per}’s number.` },
+  buckets.map((bucket) => ({ label: label(bucket), value: bucket.counted })),
+)}
+<h2 id="running-total">Toward the goal</h2>
+<p>Every counted signature up to the end of each ${per}, those before this window included${insight.goal === null ? '; this petition has no goal' : `, against the goal of ${count(insight.goal)}`}.</p>
+${runningTotalChart(
+  {
+    id: 'running-total-chart',
+    title: 'Counted signatures in all, over time',
+    description: `From ${count(insight.countedBefore)} before ${window.fromDate} to ${count(buckets[buckets.length - 1]?.runningTotal ?? insight.countedBefore)} at the end of ${window.toDate}${insight.goal === null ? '' : `; the goal is ${count(insight.goal)}`}. The table under the charts, behind “${tableSummary(buckets.length, per)}”, has the running total of each ${per}.`,
+  },
+  buckets.map((bucket) => ({ label: label(bucket), value: bucket.runningTotal })),
+  insight.countedBefore,
+  insight.goal,
+)}
+${bucketTable(insight, showUnconfirmed, per, span)}
 </section>`;
 }
 
