@@ -85,6 +85,7 @@ const areas = {
       'src/service/limits/**/*.ts',
     ],
     testFiles: [
+      'test/service/confirmation/signer-language.test.ts',
       'test/service/limits/confirmation-code-limit.test.ts',
       'test/service/limits/sign-in-limit.test.ts',
       'test/service/geography/signature-breakdown.test.ts',
