@@ -92,6 +92,7 @@ const areas = {
       'test/service/geography/small-groups.test.ts',
       'test/service/abuse/block-list.test.ts',
       'test/service/abuse/bulk-invalidation-store.test.ts',
+      'test/service/abuse/confirmation-recheck-store.test.ts',
       'test/service/limits/confirmation-code-limit.test.ts',
       'test/service/limits/sign-in-limit.test.ts',
       'test/service/geography/signature-breakdown.test.ts',
