@@ -1,0 +1,30 @@
+// A stored region ("TX", "M", "東京都") as a reader reads it: the one rule for every place that
+// shows regions (<petition-breakdown>, the console's insight and signature pages), from the same
+// lists the form offers (country-address.ts). The service stores the list's key (subdivision.ts);
+// older or pasted values written another way (a name, an ISO 3166-2 code) are found the same way.
+import type { SubdivisionList } from './country-address.js';
+import { subdivisionKey } from './subdivision.js';
+
+const sameLanguage = (a: string, b: string) => a.split('-')[0]!.toLowerCase() === b.split('-')[0]!.toLowerCase();
+
+/**
+ * The region's name for a reader of `language` (BCP 47): the country's own name when the reader
+ * reads the country's language, else its Latin name where the data has one, else the country's own
+ * name (already Latin for most). A value the list does not know, or a country without a list, is
+ * shown as stored.
+ */
+export function subdivisionName(list: SubdivisionList | undefined, stored: string, language: string): string {
+  if (!list) return stored;
+  const key = subdivisionKey(list, stored);
+  if (key === undefined) return stored;
+  const at = list.keys.indexOf(key);
+  const local = list.names?.[at] || key;
+  if (list.language !== undefined && sameLanguage(language, list.language)) return local;
+  return list.latinNames?.[at] || local;
+}
+
+/** The console's (English) label: the name with the stored value beside it when they differ ("Texas (TX)"). */
+export function subdivisionLabel(list: SubdivisionList | undefined, stored: string): string {
+  const name = subdivisionName(list, stored, 'en');
+  return name === stored ? stored : `${name} (${stored})`;
+}
