@@ -132,6 +132,24 @@ describe('the route', () => {
     assert.equal(manyHidden.other_count, 6);
   });
 
+  test('a hidden signer is taken out of their own place only: 5 listed in Wyoming stay 5 beside 1 hidden in Colorado', async () => {
+    const { petition_id } = await t.admin.createPetition('Hidden elsewhere');
+    const petition = { ...t, petitionId: petition_id };
+    const source = 'https://elsewhere.example.org/';
+    const key = await grantedKey(petition, source);
+    const places = [
+      ...Array.from({ length: 5 }, () => ({ state_province: 'WY', city: 'Cheyenne', postal_code: '82001' })),
+      { state_province: 'CO', city: 'Denver', postal_code: '80202', hidden: 'true' },
+    ];
+    for (const [n, place] of places.entries()) {
+      const answer = await submitSignature(petition, source, key, signerFields({ email: `elsewhere${n}@example.org`, country_code: 'US', ...place }));
+      assert.equal(answer.status, 202, await answer.text());
+    }
+    const body = await eventually(async () => (await getJson(t, path(petition_id))).body, (b) => b.signature_count === 6);
+    assert.deepEqual(body.countries, [{ country_code: 'US', country_name: 'United States', signature_count: 5, regions: [{ state_province: 'WY', signature_count: 5 }], other_count: 0 }]);
+    assert.equal(body.other_count, 1);
+  });
+
   test('an unknown petition is 404, a missing api_key 401, another method 405', async () => {
     assert.deepEqual((await getJson(t, path(999_999))).body.messages, ['petition not found']);
     await failureMessages(await fetch(urlOf(t, path(t.petitionId))), 401);
