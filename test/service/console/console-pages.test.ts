@@ -36,6 +36,20 @@ describe('countries', () => {
     assert.doesNotMatch(list.body, /<td>AE<\/td>/);
     assert.match(pageText((await f.client.get(`/admin/signatures/${id}`)).body), /Country United Arab Emirates \(AE\)/);
   });
+
+  test('a signature’s page names its region in English with the stored value beside it, and escapes a region written freely', async () => {
+    const key = await grantedKey(f.t, source);
+    const regionOf = async (email: string, fields: Record<string, string>) => {
+      assert.equal((await submitSignature(f.t, source, key, signerFields({ email, ...fields }))).status, 202);
+      const body = (await f.client.get(`/admin/signatures/${await signatureIdOf(email)}`)).body;
+      return /<dt>State or province<\/dt><dd>([^]*?)<\/dd>/.exec(body)![1];
+    };
+    assert.equal(await regionOf('tex.region@example.org', { country_code: 'US', state_province: 'TX', postal_code: '73301', city: 'Austin' }), 'Texas (TX)');
+    // Stored as the key the country's post writes, shown with its Latin name.
+    assert.equal(await regionOf('dubai.region@example.org', { country_code: 'AE', state_province: 'DU', postal_code: '', city: 'Dubai' }), 'Dubai (إمارة دبيّ)');
+    // The United Kingdom has no list in the address data: the region is shown as written, escaped.
+    assert.equal(await regionOf('kent.region@example.org', { country_code: 'GB', state_province: '<b>Kent</b>', postal_code: 'SW1A 1AA', city: 'Canterbury' }), '&lt;b&gt;Kent&lt;/b&gt;');
+  });
 });
 
 describe('the audit log', () => {

@@ -1,6 +1,8 @@
 // The console's signature pages: a petition's signatures (listed ones by page, the others by
 // id, or a search), and one signature with what the operator can do to it.
 import { html, raw } from 'hono/html';
+import { everyCountry } from '../../../shared/addresses/every-country.js';
+import { subdivisionLabel } from '../../../shared/addresses/subdivision-name.js';
 import type { ConsoleSession } from '../../operators/console-sessions.js';
 import { countryName } from '../../signatures/country-names.js';
 import type { SignatureListRow, SignatureRecord } from '../../store/signatures/signature-admin-store.js';
@@ -104,7 +106,7 @@ export function signaturePage(options: {
 <dt>Email address</dt><dd>${signature.email || '– (none on the paper form)'}</dd>
 <dt>Address</dt><dd>${signature.address}</dd>
 <dt>Town or city</dt><dd>${signature.city}</dd>
-<dt>State or province</dt><dd>${signature.state_province || '–'}</dd>
+<dt>State or province</dt><dd>${signature.state_province ? subdivisionLabel(everyCountry(signature.country_code)?.subdivisions, signature.state_province) : '–'}</dd>
 <dt>Postal code</dt><dd>${signature.postal_code || '–'}</dd>
 <dt>Country</dt><dd>${countryName(signature.country_code)} (${signature.country_code})</dd>
 <dt>Phone number</dt><dd>${signature.phone ?? '–'}</dd>
