@@ -125,6 +125,17 @@ describe('the charts of known signatures', () => {
     assert.deepEqual(tableRows(france.body, 'By region in France (FR)'), [['IDF', '1', '100.0 %'], ['All', '1', '100.0 %']]);
   });
 
+  test('regions by their English names with the stored value beside them; a free-text region as written, escaped', async () => {
+    const us = await insightPage(t, '?from=2026-03-01&to=2026-03-03&country=us');
+    assert.deepEqual(tableRows(us.body, 'By region in United States (US)'), [['California (CA)', '1', '100.0 %'], ['All', '1', '100.0 %']]);
+    assert.deepEqual(chartBars(us.body, 'regions-chart'), [['California (CA)', 1]]);
+    const free = await newPetition('Free-text regions');
+    await sign(free, '2026-03-01T12:00:00.000Z', { country_code: 'GB', state_province: '<b>Kent</b>' });
+    const { body } = await insightPage(free, '?from=2026-03-01&to=2026-03-01&country=gb');
+    assert.deepEqual(tableRows(body, 'By region in United Kingdom (GB)')[0], ['&lt;b&gt;Kent&lt;/b&gt;', '1', '100.0 %']);
+    assert.ok(body.includes('&lt;b&gt;Kent&lt;/b&gt;') && !body.includes('<b>Kent</b>'), 'escaped in the table and the chart');
+  });
+
   test('a long window folds its per-day table in a <details>: the other charts stay outside the fold, the table whole inside it', async () => {
     const fold = (body: string) => /<details id="per-bucket-table"( open)?>\s*<summary>([^<]*)<\/summary>([\s\S]*?)<\/details>/.exec(body);
     const { body } = await insightPage(t, '?from=2026-01-01&to=2026-06-29');

@@ -1,6 +1,8 @@
 // "Campaign at a glance": a petition's charts over a window the operator chooses with a GET form
 // (dates in UTC, hours or days, the country whose regions are shown), working without a script.
 import { html, raw } from 'hono/html';
+import { everyCountry } from '../../../shared/addresses/every-country.js';
+import { subdivisionLabel } from '../../../shared/addresses/subdivision-name.js';
 import type { CampaignInsight } from '../../insight/campaign-insight.js';
 import type { InsightWindow, WindowProblem } from '../../insight/insight-window.js';
 import { HOUR_BUCKETS_MAX_DAYS } from '../../insight/insight-window.js';
@@ -90,7 +92,7 @@ ${insight
   ? html`${timeSections(insight, showUnconfirmed)}
 ${groupSection({ id: 'countries', heading: 'By country', what: 'Counted signatures by the country of the signer’s address.', groupName: 'Country', groups: insight.countries, label: countryLabel })}
 ${insight.regionCountry
-  ? groupSection({ id: 'regions', heading: `By region in ${countryLabel(insight.regionCountry)}`, what: 'Counted signatures by the region (state, province, county) of the signer’s address, as they gave it.', groupName: 'Region', groups: insight.regions, label: (name) => name || 'No region given' })
+  ? groupSection({ id: 'regions', heading: `By region in ${countryLabel(insight.regionCountry)}`, what: 'Counted signatures by the region (state, province, county) of the signer’s address, as they gave it.', groupName: 'Region', groups: insight.regions, label: (name) => (name ? subdivisionLabel(everyCountry(insight.regionCountry!)?.subdivisions, name) : 'No region given') })
   : ''}
 ${groupSection({ id: 'utm-sources', heading: 'By utm_source', what: 'Counted signatures by the utm_source of the page the signer signed on, as the site’s proxy passed it on.', groupName: 'utm_source', groups: insight.utmSources, label: (name) => name || 'No utm_source' })}
 ${groupSection({ id: 'referrers', heading: 'By referrer', what: 'Counted signatures by the host of the page that sent the signer to the petition, as the site’s proxy passed it on.', groupName: 'Referrer host', groups: insight.referrerHosts, label: (name) => name || 'No referrer' })}
