@@ -96,6 +96,7 @@ const areas = {
       'test/service/abuse/confirmation-recheck-store.test.ts',
       'test/service/limits/confirmation-code-limit.test.ts',
       'test/service/limits/sign-in-limit.test.ts',
+      'test/service/limits/database-window.test.ts',
       'test/service/geography/signature-breakdown.test.ts',
       'test/service/abuse/screening.test.ts',
       'test/service/abuse/bulk-invalidation.test.ts',
