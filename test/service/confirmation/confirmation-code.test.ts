@@ -44,6 +44,8 @@ const count = async (t: TestService) => (await getJson(t, `/v1/petitions/${t.pet
 const CODE_TRIES_PER_SIGNATURE = 5;
 const CODES_PER_ADDRESS = 20;
 const WRONG = /This code does not match this email address, or it no longer works/;
+/** A page's <main> element, as sent. */
+const mainOf = (page: string) => /<main[\s\S]*<\/main>/.exec(page)?.[0];
 
 describe('a code for each signature', () => {
   let t: TestService;
@@ -138,6 +140,102 @@ describe('a code for each signature', () => {
     assert.match(page, /value="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&lt;b x=&quot;@example\.org"/);
   });
 
+  test('the blank form exactly: no summary, no error, each input empty and described by its hint only', async () => {
+    const page = await fetch(urlOf(t, '/confirm'));
+    assert.equal(mainOf(await page.text()), `<main class="narrow">
+<h1>Confirm your signature with a code</h1>
+
+<p>Enter the email address you signed with and the code from the confirmation email.</p>
+<form method="post" action="/confirm" novalidate>
+<input type="hidden" name="lang" value="en">
+<div class="field">
+<label for="email">Email address</label>
+<input id="email" name="email" value="" type="email" autocomplete="email" spellcheck="false">
+</div>
+<div class="field">
+<label for="code">Code</label><p class="hint" id="code-hint">The 6 digits from the email, for example 123456</p>
+<input id="code" name="code" value="" type="text" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" aria-describedby="code-hint">
+</div>
+<button type="submit" class="primary">Confirm my signature</button>
+</form>
+</main>`);
+    const german = await (await fetch(urlOf(t, '/confirm'), { headers: { 'accept-language': 'de-CH, en;q=0.5' } })).text();
+    assert.match(german, /<html lang="de">/, 'without ?lang, the reader\'s language');
+  });
+
+  test('a code in the wrong format: the error at the code field only, the address kept as typed', async () => {
+    const answer = await typeCode(t, 'a@example.org', '12a');
+    assert.equal(answer.status, 400);
+    assert.equal(mainOf(await answer.text()), `<main class="narrow">
+<h1>Confirm your signature with a code</h1>
+<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
+<h2 id="error-summary-title">There is a problem</h2>
+<ul><li><a href="#code">Enter the 6-digit code from the email, like 123456</a></li></ul>
+</div>
+<p>Enter the email address you signed with and the code from the confirmation email.</p>
+<form method="post" action="/confirm" novalidate>
+<input type="hidden" name="lang" value="en">
+<div class="field">
+<label for="email">Email address</label>
+<input id="email" name="email" value="a@example.org" type="email" autocomplete="email" spellcheck="false">
+</div>
+<div class="field field-error">
+<label for="code">Code</label><p class="hint" id="code-hint">The 6 digits from the email, for example 123456</p><p class="error-message" id="code-error"><span class="visually-hidden">Error: </span>Enter the 6-digit code from the email, like 123456</p>
+<input id="code" name="code" value="12a" type="text" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" aria-describedby="code-hint code-error" aria-invalid="true">
+</div>
+<button type="submit" class="primary">Confirm my signature</button>
+</form>
+</main>`);
+  });
+
+  test('an address of spaces only, none at all, or sent as a file is missing: 400 at the email field, never a 500', async () => {
+    const emailMissing = /<li><a href="#email">Enter the email address you signed with/;
+    const spaces = await typeCode(t, '   ', '123456');
+    assert.equal(spaces.status, 400);
+    const spacesPage = await spaces.text();
+    assert.match(spacesPage, emailMissing);
+    assert.match(spacesPage, /<input id="email" name="email" value="" type="email"[^>]* aria-describedby="email-error" aria-invalid="true">/);
+    const none = await fetch(urlOf(t, '/confirm'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'code=123456&lang=en' });
+    assert.equal(none.status, 400);
+    assert.match(await none.text(), emailMissing);
+    const form = new FormData();
+    form.append('email', new Blob(['someone@example.org']), 'email.txt');
+    form.append('code', '123456');
+    const file = await fetch(urlOf(t, '/confirm'), { method: 'POST', body: form });
+    assert.equal(file.status, 400);
+    assert.match(await file.text(), emailMissing);
+  });
+
+  test('an oversized form is answered with the blank form in the reader\'s language', async () => {
+    const huge = await fetch(urlOf(t, '/confirm'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'fr' },
+      body: `email=${'a'.repeat(10_000)}&code=123456`,
+    });
+    assert.equal(huge.status, 413);
+    const page = await huge.text();
+    assert.match(page, /<html lang="fr">/);
+    assert.match(page, /<input id="email" name="email" value="" type="email" autocomplete="email" spellcheck="false">/);
+    assert.match(page, /<input id="code" name="code" value="" type="text" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" aria-describedby="code-hint">/);
+  });
+
+  test('a petition closed before the code is typed: the link and the code both say so (410), nothing counts', async () => {
+    const { code, link } = await signAndRead(t, key, 'closed.before.code@example.org');
+    const before = await count(t);
+    await t.admin.updatePetition(t.petitionId, { status: 'closed' });
+    try {
+      const opened = await fetch(link);
+      assert.equal(opened.status, 410);
+      assert.match(pageText(await opened.text()), /This petition is closed/);
+      const typed = await typeCode(t, 'closed.before.code@example.org', code);
+      assert.equal(typed.status, 410);
+      assert.match(pageText(await typed.text()), /This petition is closed/);
+      assert.equal(await count(t), before);
+    } finally {
+      await t.admin.updatePetition(t.petitionId, { status: 'open' });
+    }
+  });
+
   test('log lines never carry an address or a code', () => {
     for (const line of t.logs) assert.doesNotMatch(line, /@example\.org|\b\d{6}\b/, line);
   });
@@ -155,7 +253,10 @@ describe('codes per client address', () => {
       assert.equal(refused.status, 429);
       const retryAfter = Number(refused.headers.get('retry-after'));
       assert.ok(retryAfter > 14 * 60 && retryAfter <= 15 * 60, String(retryAfter));
-      assert.match(pageText(await refused.text()), /Too many codes were tried from this connection\. Try again in 15 minutes/);
+      const refusedPage = await refused.text();
+      assert.match(pageText(refusedPage), /Too many codes were tried from this connection\. Try again in 15 minutes/);
+      assert.match(refusedPage, /<li><a href="#code">Too many codes were tried/, 'the error is at the code field');
+      assert.match(refusedPage, /<p class="error-message" id="code-error">/);
       assert.equal((await fetch(second.link, { method: 'POST' })).status, 200, 'the link is not limited');
     } finally {
       await t.close();
