@@ -25,6 +25,22 @@ const rows = (el: PetitionBreakdown) =>
 
 const mapLoaded = () => performance.getEntriesByType('resource').some((entry) => /world-(map|shapes)/.test(entry.name));
 
+const REGIONS: SignatureBreakdown = {
+  signature_count: 150,
+  minimum_group: 5,
+  countries: [
+    {
+      country_code: 'US',
+      country_name: 'United States',
+      signature_count: 100,
+      regions: [{ state_province: 'TX', signature_count: 40 }, { state_province: 'DC', signature_count: 30 }, { state_province: 'CA', signature_count: 20 }, { state_province: 'Atlantis', signature_count: 5 }],
+      other_count: 5,
+    },
+    { country_code: 'JP', country_name: 'Japan', signature_count: 50, regions: [{ state_province: '東京都', signature_count: 30 }, { state_province: '大阪府', signature_count: 20 }], other_count: 0 },
+  ],
+  other_count: 0,
+};
+
 async function shown(el: PetitionBreakdown): Promise<PetitionBreakdown> {
   await waitUntil(() => part(el, 'table'), 'the breakdown did not load');
   return el;
@@ -41,7 +57,43 @@ describe('<petition-breakdown>', () => {
     expect(bars.map((bar) => bar.style.getPropertyValue('--_share'))).to.deep.equal(['1', String(270 / 2100)]);
     expect(bars[0]!.getBoundingClientRect().width).to.be.greaterThan(bars[1]!.getBoundingClientRect().width);
     expect(mapLoaded()).to.equal(false);
+        await expect(el).to.be.accessible();
+  });
+
+  it('names a country\'s regions in the reader\'s language from the address data, an unknown one as stored, each row one line high', async () => {
+    const petitionId = await createPetition({ breakdown: REGIONS });
+    const el = await shown(await fixture<PetitionBreakdown>(html`<petition-breakdown petition-id=${petitionId} style="inline-size: 240px"></petition-breakdown>`));
+    const asked = performance.now();
+    el.country = 'us';
+    await waitUntil(() => rows(el)[0]![0] === 'Texas', 'the names did not replace the codes');
+    // Only the chunk of the countries whose code starts with U, fetched once the regions were asked for.
+    const chunks = performance.getEntriesByType('resource').filter((entry) => /addresses\/countries\//.test(entry.name));
+    expect(chunks.map((entry) => new URL(entry.name).pathname.replace(/.*\/countries\//, ''))).to.deep.equal(['by-letter.ts', 'u.ts']);
+    expect(chunks.every((entry) => entry.startTime >= asked), 'nothing fetched before the regions were shown').to.equal(true);
+    expect(rows(el)).to.deep.equal([['Texas', '40'], ['District of Columbia', '30'], ['California', '20'], ['Atlantis', '5'], ['Other places', '5']]);
+    // At this width "District of Columbia" would wrap: the rows keep one height, so names arriving move nothing.
+    const heights = [...el.shadowRoot!.querySelectorAll('tbody tr')].map((row) => row.getBoundingClientRect().height);
+    expect(new Set(heights).size, `row heights ${heights.join(', ')}`).to.equal(1);
     await expect(el).to.be.accessible();
+  });
+
+  it('names Japan\'s prefectures in Japanese for a Japanese reader and in Latin script for an English one', async () => {
+    const petitionId = await createPetition({ breakdown: REGIONS });
+    // Three on one page at once: each renders again when the one chunk they share arrives.
+    const page = await fixture<HTMLElement>(html`<div>
+      <petition-breakdown petition-id=${petitionId} country="JP" lang="en"></petition-breakdown>
+      <petition-breakdown petition-id=${petitionId} country="JP" lang="en"></petition-breakdown>
+      <petition-breakdown petition-id=${petitionId} country="JP" lang="ja"></petition-breakdown>
+    </div>`);
+    const [first, second, third] = [...page.querySelectorAll('petition-breakdown')];
+    const japanese = third!;
+    for (const english of [first!, second!]) {
+      await waitUntil(() => part(english, 'table') && rows(english)[0]![0] === 'Tokyo', 'the names did not replace the keys');
+      expect(rows(english).map(([place]) => place)).to.deep.equal(['Tokyo', 'Osaka']);
+    }
+    await shown(japanese);
+    expect(rows(japanese).map(([place]) => place)).to.deep.equal(['東京都', '大阪府']);
+    await expect(japanese).to.be.accessible();
   });
 
   it('shows one country\'s regions with country="GB", and says when a country has too few to show', async () => {

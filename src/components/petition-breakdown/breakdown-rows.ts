@@ -31,8 +31,17 @@ function cut(all: PlaceRow[], limit: number, other: number, total: number): Plac
   return { rows, other: other + all.slice(limit).reduce((sum, row) => sum + row.count, 0), total };
 }
 
-/** `countryName` names a code in the element's language. `country` ('' for none) picks one country's regions. */
-export function placeRows(breakdown: SignatureBreakdown, country: string, limit: number, countryName: (code: string) => string): PlaceRows {
+/**
+ * `countryName` names a code in the element's language, `regionName` a region as the service
+ * stores it. `country` ('' for none) picks one country's regions.
+ */
+export function placeRows(
+  breakdown: SignatureBreakdown,
+  country: string,
+  limit: number,
+  countryName: (code: string) => string,
+  regionName: (stored: string) => string = (stored) => stored,
+): PlaceRows {
   if (!country) {
     const countries = breakdown.countries.map((c) => ({ key: c.country_code, label: countryName(c.country_code), count: c.signature_count }));
     return cut(countries, limit, breakdown.other_count, breakdown.signature_count);
@@ -40,7 +49,7 @@ export function placeRows(breakdown: SignatureBreakdown, country: string, limit:
   const chosen = breakdown.countries.find((c) => c.country_code === country);
   // A country not shown has too few signatures to show, or none.
   if (!chosen) return { rows: [], other: 0, total: 0, country };
-  const regions = chosen.regions.map((r) => ({ key: r.state_province, label: r.state_province, count: r.signature_count }));
+  const regions = chosen.regions.map((r) => ({ key: r.state_province, label: regionName(r.state_province), count: r.signature_count }));
   return { ...cut(regions, limit, chosen.other_count, chosen.signature_count), country };
 }
 

@@ -18,7 +18,7 @@ export function renderTable(t: Translator, places: PlaceRows, caption: string, b
   const largest = Math.max(1, ...places.rows.map((row) => row.count));
   const bar = (count: number) =>
     bars ? html`<span class="bar" part="bar" aria-hidden="true" style=${styleMap({ '--_share': String(count / largest) })}></span>` : nothing;
-  const table = html`<table part="table">
+  const table = html`<table part="table" class=${places.country ? 'regions' : ''}>
     <caption part="caption">${caption}</caption>
     <thead><tr><th scope="col">${t.t('placeHeading')}</th><th scope="col">${t.t('countHeading')}</th></tr></thead>
     <tbody>

@@ -29,6 +29,18 @@ export const petitionBreakdownStyles = [
     td {
       inline-size: 60%;
     }
+    /* A region's row keeps one line while its code gives way to its name (region-names.ts). */
+    .regions {
+      table-layout: fixed;
+    }
+    .regions thead th:last-child {
+      inline-size: 60%;
+    }
+    .regions tbody th {
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
     .number {
       display: inline-block;
       min-inline-size: 4ch;

@@ -13,6 +13,7 @@ import { petitionUrl, request } from '../petition-api.js';
 import { clampLimit, placeRows } from './breakdown-rows.js';
 import { captionOf, renderFailure, renderTable } from './breakdown-view.js';
 import { petitionBreakdownStyles } from './petition-breakdown.styles.js';
+import { RegionNames } from './region-names.js';
 
 type View = 'bars' | 'map';
 type WorldMap = typeof import('./world-map.js');
@@ -68,6 +69,7 @@ export class PetitionBreakdown extends LitElement {
   private readonly translator = new Translator(this);
   private readonly contrast = new PageContrast(this);
   private readonly reporter = new ProblemReporter('petition-breakdown');
+  private readonly regionNames = new RegionNames(this);
 
   private readonly breakdownRequest = new Task(this, {
     task: async ([endpoint, petitionId, view], { signal }): Promise<Loaded | typeof initialState> => {
@@ -127,7 +129,11 @@ export class PetitionBreakdown extends LitElement {
       const caption = captionOf(this.translator, all, countryName);
       return html`${map.renderWorldMap(this.translator, all.rows, breakdown.minimum_group)}${renderTable(this.translator, all, caption, false)}`;
     }
-    const places = placeRows(breakdown, (this.country ?? '').toUpperCase(), clampLimit(this.limit), countryName);
+    const country = (this.country ?? '').toUpperCase();
+    // Names for the regions only when some are shown: their data is a chunk of its own.
+    const showsRegions = breakdown.countries.some((c) => c.country_code === country && c.regions.length > 0);
+    const regionName = showsRegions ? this.regionNames.of(country, this.translator.tag) : undefined;
+    const places = placeRows(breakdown, country, clampLimit(this.limit), countryName, regionName);
     return renderTable(this.translator, places, captionOf(this.translator, places, countryName), true);
   }
 
