@@ -222,6 +222,9 @@ describe('a petition that confirms its signers', () => {
     const countBefore = await count();
     await t.admin.updatePetition(t.petitionId, { status: 'closed' });
     try {
+      const fetched = await open(mail!.link!, 'GET');
+      assert.equal(fetched.status, 410, 'the link\'s page says so before the button');
+      assert.match(pageText(await fetched.text()), /This petition is closed/);
       const pressed = await open(mail!.link!, 'POST');
       assert.equal(pressed.status, 410);
       assert.match(pageText(await pressed.text()), /This petition is closed/);
@@ -264,6 +267,9 @@ describe('without an SMTP server', () => {
       assert.equal(due.length, 1);
       assert.ok(due[0]!.mail_due_at !== null && due[0]!.mail_due_at <= warnedBy, 'the mail was due before both polls and still is');
       assert.equal(warnings().length, 1, warnings().join('\n'));
+      // Waiting for its first mail, the signature has its 7 days from when it arrived: none expired yet.
+      const waiting = await readDatabase(g.t, (db) => db.prepare<[], { expires_at: number }>('SELECT expires_at FROM signature_confirmations').get());
+      assert.ok(waiting!.expires_at > warnedBy + CONFIRMATION_LINK_LIFETIME_MS - 60_000 && waiting!.expires_at <= warnedBy + CONFIRMATION_LINK_LIFETIME_MS, String(waiting!.expires_at - warnedBy));
       const page = pageText((await g.client.get(`/admin/petitions/${g.t.petitionId}`)).body);
       assert.match(page, /no mail server set/);
     } finally {
