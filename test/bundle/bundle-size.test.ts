@@ -31,6 +31,8 @@ const CHUNK_BUDGETS: Array<[name: RegExp, bytes: number]> = [
   [/^rolldown-runtime$/, 200],
   /** The table of the address rules' chunks, and the form's problems and submission: on the form's first touch. */
   [/^by-letter$/, 450],
+  /** <petition-breakdown>'s naming of one country's regions (issue 33), loaded only when it shows regions. */
+  [/^region-names$/, 500],
   [/^form-outcome$/, 1_050],
   [/^postal-code$/, 1_050],
   /** The table of the 39 other languages' chunks, loaded only where one is spoken. */

@@ -26,7 +26,7 @@ const rows = (el: PetitionBreakdown) =>
 const mapLoaded = () => performance.getEntriesByType('resource').some((entry) => /world-(map|shapes)/.test(entry.name));
 
 const REGIONS: SignatureBreakdown = {
-  signature_count: 150,
+  signature_count: 168,
   minimum_group: 5,
   countries: [
     {
@@ -37,6 +37,7 @@ const REGIONS: SignatureBreakdown = {
       other_count: 5,
     },
     { country_code: 'JP', country_name: 'Japan', signature_count: 50, regions: [{ state_province: '東京都', signature_count: 30 }, { state_province: '大阪府', signature_count: 20 }], other_count: 0 },
+    { country_code: 'ES', country_name: 'Spain', signature_count: 18, regions: [{ state_province: 'CA', signature_count: 10 }, { state_province: 'M', signature_count: 8 }], other_count: 0 },
   ],
   other_count: 0,
 };
@@ -75,6 +76,12 @@ describe('<petition-breakdown>', () => {
     const heights = [...el.shadowRoot!.querySelectorAll('tbody tr')].map((row) => row.getBoundingClientRect().height);
     expect(new Set(heights).size, `row heights ${heights.join(', ')}`).to.equal(1);
     await expect(el).to.be.accessible();
+    // Spain's "CA" is Cádiz, never California while Spain's names are on their way.
+    el.country = 'ES';
+    await el.updateComplete;
+    expect(rows(el)).to.deep.equal([['CA', '10'], ['M', '8']]);
+    await waitUntil(() => rows(el)[0]![0] === 'Cádiz', 'Spain\'s names did not arrive');
+    expect(rows(el)).to.deep.equal([['Cádiz', '10'], ['Madrid', '8']]);
   });
 
   it('names Japan\'s prefectures in Japanese for a Japanese reader and in Latin script for an English one', async () => {

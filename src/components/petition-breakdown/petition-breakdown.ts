@@ -13,7 +13,6 @@ import { petitionUrl, request } from '../petition-api.js';
 import { clampLimit, placeRows } from './breakdown-rows.js';
 import { captionOf, renderFailure, renderTable } from './breakdown-view.js';
 import { petitionBreakdownStyles } from './petition-breakdown.styles.js';
-import { RegionNames } from './region-names.js';
 
 type View = 'bars' | 'map';
 type WorldMap = typeof import('./world-map.js');
@@ -69,7 +68,6 @@ export class PetitionBreakdown extends LitElement {
   private readonly translator = new Translator(this);
   private readonly contrast = new PageContrast(this);
   private readonly reporter = new ProblemReporter('petition-breakdown');
-  private readonly regionNames = new RegionNames(this);
 
   private readonly breakdownRequest = new Task(this, {
     task: async ([endpoint, petitionId, view], { signal }): Promise<Loaded | typeof initialState> => {
@@ -87,6 +85,12 @@ export class PetitionBreakdown extends LitElement {
     onError: async (error) => {
       this.problem = await diagnose(error, this.endpoint, this.petitionId);
     },
+  });
+
+  /** How the shown country's regions read: its names arrive after the counts, the codes show until then. */
+  private readonly regionNames = new Task(this, {
+    task: async ([country, language]) => (country ? { country, name: await (await import('./region-names.js')).regionNamer(country, language) } : undefined),
+    args: () => [(this.country ?? '').toUpperCase(), this.translator.tag] as const,
   });
 
   /** The petition whose signatures to show (its integer id). */
@@ -130,10 +134,9 @@ export class PetitionBreakdown extends LitElement {
       return html`${map.renderWorldMap(this.translator, all.rows, breakdown.minimum_group)}${renderTable(this.translator, all, caption, false)}`;
     }
     const country = (this.country ?? '').toUpperCase();
-    // Names for the regions only when some are shown: their data is a chunk of its own.
-    const showsRegions = breakdown.countries.some((c) => c.country_code === country && c.regions.length > 0);
-    const regionName = showsRegions ? this.regionNames.of(country, this.translator.tag) : undefined;
-    const places = placeRows(breakdown, country, clampLimit(this.limit), countryName, regionName);
+    // Another country's names, kept while this one's load, would misname its regions ("CA" is Cádiz in Spain).
+    const named = this.regionNames.value;
+    const places = placeRows(breakdown, country, clampLimit(this.limit), countryName, named?.country === country ? named.name : undefined);
     return renderTable(this.translator, places, captionOf(this.translator, places, countryName), true);
   }
 

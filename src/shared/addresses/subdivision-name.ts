@@ -3,7 +3,26 @@
 // lists the form offers (country-address.ts). The service stores the list's key (subdivision.ts);
 // older or pasted values written another way (a name, an ISO 3166-2 code) are found the same way.
 import type { SubdivisionList } from './country-address.js';
-import { subdivisionKey } from './subdivision.js';
+
+const folded = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase('en');
+
+/**
+ * Where the stored value sits in the list, -1 for nowhere. The service stores keys
+ * (address-check.ts); a value written another way is matched as the form matches it
+ * (subdivision.ts: a key before a name, a Latin name, an ISO code). Not by importing that module:
+ * it rides in <petition-sign>'s first load, and sharing it with <petition-breakdown>'s later chunk
+ * would split it into a chunk of its own there (scripts/element-chunks.ts), over that budget.
+ */
+function indexOf(list: SubdivisionList, stored: string): number {
+  const at = list.keys.indexOf(stored);
+  if (at >= 0) return at;
+  const wanted = folded(stored);
+  for (const names of [list.keys, list.names, list.latinNames, list.isoCodes]) {
+    const found = names?.findIndex((name) => name !== '' && folded(name) === wanted) ?? -1;
+    if (found >= 0) return found;
+  }
+  return -1;
+}
 
 const sameLanguage = (a: string, b: string) => a.split('-')[0]!.toLowerCase() === b.split('-')[0]!.toLowerCase();
 
@@ -15,10 +34,9 @@ const sameLanguage = (a: string, b: string) => a.split('-')[0]!.toLowerCase() ==
  */
 export function subdivisionName(list: SubdivisionList | undefined, stored: string, language: string): string {
   if (!list) return stored;
-  const key = subdivisionKey(list, stored);
-  if (key === undefined) return stored;
-  const at = list.keys.indexOf(key);
-  const local = list.names?.[at] || key;
+  const at = indexOf(list, stored);
+  if (at < 0) return stored;
+  const local = list.names?.[at] || list.keys[at]!;
   if (list.language !== undefined && sameLanguage(language, list.language)) return local;
   return list.latinNames?.[at] || local;
 }
