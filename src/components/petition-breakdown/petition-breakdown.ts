@@ -102,7 +102,7 @@ export class PetitionBreakdown extends LitElement {
   /** `bars` (default): labelled bars; `map`: a world map by country, with the same numbers as a table for screen readers. */
   view: View = 'bars';
 
-  /** An ISO 3166-1 alpha-2 code (`GB`): that country's regions instead of the countries (bars only). */
+  /** An ISO 3166-1 alpha-2 code (`GB`): that country's regions instead of the countries (bars only), named in the element's language where the address data lists them. */
   country = '';
 
   /** How many places get a bar of their own (default 10); the rest join "Other places". */
