@@ -77,7 +77,7 @@ describe('editor diagnostics', () => {
     expect(part(el, '[part="retry"]'), 'retrying cannot help').to.equal(null);
     await warned();
     expect(warnings).to.deep.equal([
-      `<petition-sign>: the petition proxy at ${endpoint} refuses pages from ${location.origin}. Add "${location.origin}" to allowedOrigins in its configuration.`,
+      `<petition-sign>: the petition proxy at ${endpoint} refuses pages from ${location.origin}. Add "${location.origin}" to allowedOrigins in its configuration (the demo of npm start: npm start -- --allow-origin ${location.origin}).`,
     ]);
     // The same proxy under another name that allows this page works: the difference is the origin.
     const allowed = await fixture<PetitionSign>(html`<petition-sign petition-id=${petitionId} endpoint=${`${otherOrigin()}/`}></petition-sign>`);
