@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DISPOSABLE_EMAIL, SIGNATURE_NOT_ACCEPTED } from '../../../src/shared/signature-refusals.js';
+import { join } from 'node:path';
+import { Sqlite } from '../../../src/sqlite.js';
 import { withDatabase } from '../../service/test-database.js';
 import { Stack, eventually, keysDecided, signer } from '../stack.js';
 
@@ -23,7 +25,17 @@ async function originOf(stack: Stack, email: string): Promise<OriginRow | undefi
 
 describe('a signature\'s origin, from the proxy to the service', () => {
   let stack: Stack;
-  let petition: number;
+  /** Whether the proxy's outbox holds no entry (its own SQLite file, read-only). */
+function outboxEmpty(stack: Stack): boolean {
+  const db = new Sqlite(join(stack.config.dataDir, 'outbox.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n === 0;
+  } finally {
+    db.close();
+  }
+}
+
+let petition: number;
   before(async () => {
     stack = await new Stack().start();
     await keysDecided(stack.proxy!);
@@ -83,6 +95,9 @@ describe('a signature\'s origin, from the proxy to the service', () => {
       referrer_host: 'blog.example.org',
       email_domain: 'example.net',
     });
+    // The service has it; the proxy takes it out of its outbox once the 202 is back. Until then a
+    // new signature queues behind it (202 "queued"), which the next test must not meet.
+    await eventually(() => outboxEmpty(stack), 10_000, 'the proxy to take the delivered signature out of its outbox');
   });
 
   test('a disposable address is the signer\'s lot: shown on the form at once, and a queued one is refused and removed, not held', async () => {
