@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DISPOSABLE_EMAIL, SIGNATURE_NOT_ACCEPTED } from '../../../src/shared/signature-refusals.js';
-import { join } from 'node:path';
+import { outboxPath } from '../../../src/proxy/outbox/outbox-sqlite.js';
 import { Sqlite } from '../../../src/sqlite.js';
 import { withDatabase } from '../../service/test-database.js';
 import { Stack, eventually, keysDecided, signer } from '../stack.js';
@@ -27,7 +27,7 @@ describe('a signature\'s origin, from the proxy to the service', () => {
   let stack: Stack;
   /** Whether the proxy's outbox holds no entry (its own SQLite file, read-only). */
 function outboxEmpty(stack: Stack): boolean {
-  const db = new Sqlite(join(stack.config.dataDir, 'outbox.sqlite'), { readonly: true });
+  const db = new Sqlite(outboxPath(stack.config.dataDir), { readonly: true });
   try {
     return (db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n === 0;
   } finally {
