@@ -84,6 +84,7 @@ describe('admin backup of a SQLite database', { skip: SQLITE_ONLY }, () => {
 
     // Restore: the service stopped, the file in place with mode 0600, the service started.
     await t.service.close();
+    const restoredAt = Date.now();
     const restored = await startService({ dbPath: out, port: 0, log: () => {} });
     try {
       await assertCampaignRestored({
@@ -96,6 +97,7 @@ describe('admin backup of a SQLite database', { skip: SQLITE_ONLY }, () => {
         campaign,
         answeredBefore: answered.filter(({ at }) => at < began).map(({ lastName }) => lastName),
         countBefore,
+        restoredAt,
       });
 
       const restoredService = { ...t, baseUrl: restored.baseUrl };

@@ -68,6 +68,7 @@ describe('pg_dump and pg_restore of a running service', { skip: !onPostgres && '
     const restoredDump = await run('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', target, dump]);
     assert.equal(restoredDump.status, 0, restoredDump.stderr);
     assert.deepEqual(await rowsOf(target, 'SELECT version FROM schema_version'), await rowsOf(t.dbPath, 'SELECT version FROM schema_version'));
+    const restoredAt = Date.now();
     const restored = await startService({ dbPath: target, port: 0, log: () => {} });
     try {
       await assertCampaignRestored({
@@ -80,6 +81,7 @@ describe('pg_dump and pg_restore of a running service', { skip: !onPostgres && '
         campaign,
         answeredBefore: stream.answered.filter(({ at }) => at < began).map(({ lastName }) => lastName),
         countBefore,
+        restoredAt,
       });
       // The key granted before the dump still signs on the restored service, and the new
       // signature is written: its id continues after the restored ones (pg_dump carries the
