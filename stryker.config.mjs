@@ -89,6 +89,7 @@ const areas = {
       'test/service/confirmation/mailer.test.ts',
       'test/service/limits/rate-limit.test.ts',
       'test/service/confirmation/confirmation-code-rules.test.ts',
+      'test/service/confirmation/signer-confirmation-rules.test.ts',
       'test/postgres/shared-rate-limit.test.ts',
       'test/service/abuse/invalidation-filter.test.ts',
       'test/service/geography/small-groups.test.ts',
