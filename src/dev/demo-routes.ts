@@ -1,6 +1,7 @@
 // The demo site's own pages, mounted on the proxy: the demo itself and the demo operator's
 // terms and privacy pages that the signature form's notice links to.
 import type { Hono } from 'hono';
+import { languageOptions } from './demo-language-menu.js';
 
 export interface DemoRouteOptions {
   demoPage: string;
@@ -14,7 +15,7 @@ const plainPage = (title: string, body: string) => `<!doctype html>
 <h1>${title}</h1>${body}<p><a href="/">Back to the demo</a></p></body></html>`;
 
 export function demoRoutes(app: Hono, options: DemoRouteOptions): void {
-  const page = options.demoPage.replaceAll('{{PETITION_ID}}', String(options.petitionId));
+  const page = options.demoPage.replaceAll('{{PETITION_ID}}', String(options.petitionId)).replace('{{LANGUAGE_OPTIONS}}', languageOptions());
   app.get('/', (c) => c.html(page));
   // Browsers ask for it on every visit; an empty answer keeps the console free of 404 noise.
   app.get('/favicon.ico', (c) => c.body(null, 204));

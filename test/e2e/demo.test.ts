@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { openAdmin } from '../../src/service/admin.js';
 import { startDevStack, type DevStack } from '../../src/dev/stack.js';
 import { launchChromium } from '../../support/chromium.js';
+import { LANGUAGES } from '../../src/shared/element-languages.js';
 import { createRequire } from 'node:module';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -133,7 +134,7 @@ describe('the demo stack in a real browser', () => {
     await page.close();
   });
 
-  test('the demo offers a right-to-left language: the switch turns the page and its elements right to left', async () => {
+  test('the demo offers all 40 languages in their own names; a right-to-left one turns the page and its elements right to left', async () => {
     const { page, errors } = await openDemo();
     const form = page.locator('petition-sign').first();
     await form.getByRole('button', { name: 'Sign this petition' }).waitFor({ timeout: 5000 });
@@ -148,6 +149,17 @@ describe('the demo stack in a real browser', () => {
     await page.getByLabel('Language of the elements').selectOption('en');
     await form.getByRole('button', { name: 'Sign this petition' }).waitFor({ timeout: 5000 });
     assert.equal(await form.locator('[part="base"]').getAttribute('dir'), 'ltr');
+    // Every language the elements speak is offered, each in its own name, right to left only where it is written so.
+    const offered = await page.locator('#language option').evaluateAll((options) =>
+      (options as HTMLOptionElement[]).map((option) => [option.value, option.textContent, option.dataset['dir'] ?? 'ltr']),
+    );
+    assert.deepEqual(offered.map(([value]) => value), [...LANGUAGES]);
+    assert.equal(offered.length, 40);
+    assert.deepEqual(offered.find(([value]) => value === 'pl'), ['pl', 'Polski', 'ltr']);
+    assert.deepEqual(offered.find(([value]) => value === 'fa'), ['fa', 'فارسی', 'rtl']);
+    assert.deepEqual(offered.filter(([, , dir]) => dir === 'rtl').map(([value]) => value), ['ar', 'he', 'fa', 'ur']);
+    await page.getByLabel('Language of the elements').selectOption('pl');
+    await form.getByRole('button', { name: 'Podpisz petycję' }).waitFor({ timeout: 5000 });
     assert.deepEqual(errors, []);
     await page.close();
   });
