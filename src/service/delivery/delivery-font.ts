@@ -1,33 +1,88 @@
-// The delivery's typeface. pdfkit's standard fonts (Helvetica) draw Windows-1252 only, so a
-// Greek or Cyrillic name would come out as nonsense: a TrueType font that covers them is
-// embedded (pdfkit keeps only the glyphs used) when this machine has one.
+// The delivery's typefaces: one per script the form's 40 languages write (and a few more), found
+// on this machine. Noto (SIL Open Font License) from Debian's fonts-noto-core and fonts-noto-cjk,
+// as the Dockerfile and .ci/run install them; DejaVu Sans stands in for Latin, Greek and Cyrillic.
+// pdfkit embeds only the glyphs a PDF uses. With none found, pdfkit's Helvetica draws Latin-1.
 import { existsSync } from 'node:fs';
 
-/** Looked for in this order; DejaVu Sans covers Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic. */
-const FONT_CANDIDATES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/TTF/DejaVuSans.ttf',
-  '/usr/local/share/fonts/DejaVuSans.ttf',
-  '/Library/Fonts/DejaVuSans.ttf',
+/** A font file (a member of a collection, by its PostScript name), and whether its clusters reorder glyphs. */
+export interface DeliveryFace {
+  name: string;
+  path: string;
+  member?: string;
+  /**
+   * Indic and South-East Asian scripts draw a vowel before the consonant it follows, or merge
+   * letters into one glyph: the text layer then says what was meant (ActualText).
+   */
+  reorders: boolean;
+}
+
+/** The faces found, in the order they are tried for a character; none: Helvetica. */
+export interface DeliveryFont {
+  faces: readonly DeliveryFace[];
+}
+
+interface FaceCandidate {
+  name: string;
+  paths: readonly string[];
+  member?: string;
+  reorders?: boolean;
+}
+
+const NOTO = '/usr/share/fonts/truetype/noto';
+const NOTO_CJK = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc'];
+const noto = (file: string, reorders = false): FaceCandidate => ({ name: file, paths: [`${NOTO}/NotoSans${file}-Regular.ttf`], reorders });
+
+/** Latin first: the document's own words, digits and punctuation come from it. */
+export const FACE_CANDIDATES: readonly FaceCandidate[] = [
+  {
+    name: 'Latin',
+    paths: [
+      `${NOTO}/NotoSans-Regular.ttf`,
+      '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+      '/usr/share/fonts/dejavu/DejaVuSans.ttf',
+      '/usr/share/fonts/TTF/DejaVuSans.ttf',
+      '/Library/Fonts/DejaVuSans.ttf',
+    ],
+  },
+  noto('Arabic'),
+  noto('Hebrew'),
+  ...['Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Khmer', 'Myanmar'].map((script) => noto(script, true)),
+  noto('Georgian'),
+  noto('Armenian'),
+  noto('Ethiopic'),
+  // One collection, three members: the same Han character is drawn as Chinese, Japanese or Korean write it.
+  { name: 'CJK-SC', paths: NOTO_CJK, member: 'NotoSansCJKsc-Regular' },
+  { name: 'CJK-JP', paths: NOTO_CJK, member: 'NotoSansCJKjp-Regular' },
+  { name: 'CJK-KR', paths: NOTO_CJK, member: 'NotoSansCJKkr-Regular' },
+  // Last resort for the odd symbol.
+  { name: 'DejaVu', paths: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/dejavu/DejaVuSans.ttf'] },
 ];
+
+export function findDeliveryFont(candidates: readonly FaceCandidate[] = FACE_CANDIDATES): DeliveryFont {
+  const faces: DeliveryFace[] = [];
+  for (const { name, paths, member, reorders = false } of candidates) {
+    const path = paths.find((candidate) => existsSync(candidate));
+    if (path) faces.push({ name, path, reorders, ...(member ? { member } : {}) });
+  }
+  return { faces };
+}
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Either an embedded TrueType font's file, or pdfkit's built-in Helvetica. */
-export type DeliveryFont = { kind: 'embedded'; path: string } | { kind: 'standard' };
-
-export function findDeliveryFont(candidates: readonly string[] = FONT_CANDIDATES): DeliveryFont {
-  const path = candidates.find((candidate) => existsSync(candidate));
-  return path ? { kind: 'embedded', path } : { kind: 'standard' };
+/** Lone surrogates (half an emoji, cut by a client) become U+FFFD: text a font can take without breaking the document. */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
 }
 
-/**
- * Text a font can take without breaking the document. Lone surrogates (half an emoji, cut by
- * a client) become U+FFFD; with Helvetica, whatever Windows-1252 cannot say becomes "?".
- * An embedded font draws a character it lacks as an empty box: never a crash.
- */
-export function drawableText(font: DeliveryFont, text: string): string {
-  const wellFormed = text.replace(LONE_SURROGATE, '\uFFFD');
-  return font.kind === 'embedded' ? wellFormed : wellFormed.replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20ac]/gu, '?');
+/** What pdfkit's Helvetica draws: Windows-1252. */
+const BEYOND_HELVETICA = /[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20ac]/gu;
+
+/** The document's own words (title, overview) in Helvetica: what it cannot draw is "?". */
+export function helveticaText(text: string): string {
+  return wellFormed(text).replace(BEYOND_HELVETICA, '?');
+}
+
+/** Whether Helvetica draws every character of a signer's text (else the text is a placeholder). */
+export function helveticaDraws(text: string): boolean {
+  return wellFormed(text).search(BEYOND_HELVETICA) === -1;
 }

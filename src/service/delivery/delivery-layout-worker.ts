@@ -20,6 +20,8 @@ export interface LayoutReply {
   /** What pdfkit wrote since the last reply (a page is written once the next one starts). */
   bytes: Uint8Array;
   pages: number;
+  /** Names and towns drawn so far as a placeholder (no font has their letters). */
+  undrawable: number;
 }
 
 /**
@@ -67,5 +69,5 @@ port.on('message', (request: LayoutRequest) => {
     layout!.doc.end();
   }
   const bytes = written(layout!.doc);
-  port.postMessage({ bytes, pages: layout!.pages } satisfies LayoutReply, [bytes.buffer]);
+  port.postMessage({ bytes, pages: layout!.pages, undrawable: layout!.undrawable } satisfies LayoutReply, [bytes.buffer]);
 });

@@ -27,7 +27,9 @@ export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: D
   let after = 0;
   let drawn = 0;
   let pages = 0;
-  const summary = () => `${drawn} signatures, ${pages} pages`;
+  let undrawable = 0;
+  // Counts only, never the names: the operator learns how many rows print a placeholder.
+  const summary = () => `${drawn} signatures, ${pages} pages${undrawable > 0 ? `, ${undrawable} ${undrawable === 1 ? 'name or town' : 'names or towns'} in a script no font here can print` : ''}`;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
@@ -45,6 +47,7 @@ export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: D
           drawn += rows.length;
           const reply = await thread.ask({ kind: 'rows', rows });
           pages = reply.pages;
+          undrawable = reply.undrawable;
           if (reply.bytes.byteLength > 0) {
             controller.enqueue(reply.bytes);
             return;
@@ -52,6 +55,7 @@ export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: D
         }
         const last = await thread.ask({ kind: 'end' });
         pages = last.pages;
+        undrawable = last.undrawable;
         controller.enqueue(last.bytes);
         controller.close();
         job.end({ outcome: 'finished', detail: summary() });

@@ -1,0 +1,155 @@
+// Drawing a signer's name or town in its cell with the delivery's faces (delivery-font.ts): the
+// pieces of delivery-text-runs.ts, each in its font at its x, cut with an ellipsis to the cell's
+// width. A text no face can draw is a placeholder, counted, never a row of empty boxes.
+import { helveticaDraws, helveticaText, wellFormed } from './delivery-font.js';
+import type { DeliveryFont } from './delivery-font.js';
+import { textPieces } from './delivery-text-runs.js';
+import type { FaceCoverage, TextPiece } from './delivery-text-runs.js';
+
+/** The parts of pdfkit's font objects the cells use: fontkit's font and pdfkit's per-word cache. */
+interface PdfkitFont {
+  font?: { hasGlyphForCodePoint(codePoint: number): boolean };
+  layoutCache?: object;
+}
+
+const HELVETICA = 'Helvetica';
+/** `y` is the baseline: fonts of different scripts have different ascents, and their letters share one line. */
+export const ON_BASELINE = { lineBreak: false, baseline: 'alphabetic' } as const;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+
+export class DeliveryCells implements FaceCoverage {
+  readonly #doc: PDFKit.PDFDocument;
+  readonly font: DeliveryFont;
+  readonly #opened: (PdfkitFont | undefined)[] = [];
+  /** How many names and towns were placeholders. */
+  undrawable = 0;
+
+  constructor(doc: PDFKit.PDFDocument, font: DeliveryFont) {
+    this.#doc = doc;
+    this.font = font;
+    font.faces.forEach((face, index) => doc.registerFont(`face${index}`, face.path, face.member ?? ''));
+  }
+
+  /** The document's own words (title, overview, numbers, page footers): in the Latin face, or Helvetica. */
+  useLatin(): void {
+    this.#use(0);
+  }
+
+  /** Text of the document itself, drawn by pdfkit's own wrapping: in the face that has most of its letters. */
+  documentText(text: string): string {
+    if (this.font.faces.length === 0) {
+      this.#doc.font(HELVETICA);
+      return helveticaText(text);
+    }
+    const letters = [...wellFormed(text)].filter((character) => /\p{L}/u.test(character)).map((character) => character.codePointAt(0)!);
+    const order = this.order(text);
+    const best = order.reduce((chosen, face) => (letters.filter((codePoint) => this.covers(face, codePoint)).length > letters.filter((codePoint) => this.covers(chosen, codePoint)).length ? face : chosen), 0);
+    this.#use(best);
+    return wellFormed(text);
+  }
+
+  /** Draws `text` at x on the baseline y, within `width`; `placeholder` (in the document's words) when no face has its letters. */
+  draw(text: string, x: number, y: number, width: number, placeholder: string, direction?: 'ltr'): void {
+    const pieces = this.#fitted(wellFormed(text), width, direction);
+    if (pieces === null) {
+      this.undrawable++;
+      this.useLatin();
+      this.#doc.text(placeholder, x, y, ON_BASELINE);
+      return;
+    }
+    let left = x;
+    for (const piece of pieces) {
+      this.#use(piece.face);
+      // A vowel drawn before its consonant reads back in the wrong order: the text layer says what was meant.
+      const reorders = this.font.faces[piece.face]?.reorders === true;
+      if (reorders) this.#textWithActualText(piece.text, left, y);
+      else this.#doc.text(piece.text, left, y, ON_BASELINE);
+      left += this.#doc.widthOfString(piece.text);
+    }
+  }
+
+  /**
+   * The piece's glyphs in a marked-content span whose ActualText is the piece as written. The
+   * span goes inside the text object (BT … ET), where pdftotext keeps it on the row's line; pdfkit's
+   * markContent() would put it around the whole fragment.
+   */
+  #textWithActualText(text: string, x: number, y: number): void {
+    const doc = this.#doc as unknown as { addContent(content: string): unknown };
+    const addContent = doc.addContent;
+    const span = `/Span <</ActualText <feff${Buffer.from(text, 'utf16le').swap16().toString('hex')}>>> BDC`;
+    doc.addContent = function (this: unknown, content: string) {
+      if (content === 'ET') addContent.call(this, 'EMC');
+      addContent.call(this, content);
+      if (content.endsWith(' Tf')) addContent.call(this, span);
+      return this;
+    };
+    try {
+      this.#doc.text(text, x, y, ON_BASELINE);
+    } finally {
+      doc.addContent = addContent;
+    }
+  }
+
+  /** pdfkit keeps the layout of every word each font has drawn, for good: forgotten at each page instead. */
+  forgetLayouts(): void {
+    for (const opened of this.#opened) if (opened?.layoutCache) opened.layoutCache = Object.create(null) as object;
+  }
+
+  order(text: string): readonly number[] {
+    const faces = this.font.faces;
+    const preferred = KANA.test(text) ? 'CJK-JP' : HANGUL.test(text) ? 'CJK-KR' : 'CJK-SC';
+    const indices = faces.map((_, index) => index);
+    const first = indices.filter((index) => !faces[index]!.name.startsWith('CJK-') || faces[index]!.name === preferred);
+    return [...first, ...indices.filter((index) => !first.includes(index))];
+  }
+
+  covers(face: number, codePoint: number): boolean {
+    return (this.#opened[face] ?? this.#open(face)).font?.hasGlyphForCodePoint(codePoint) ?? false;
+  }
+
+  #fitted(text: string, width: number, direction?: 'ltr'): TextPiece[] | null {
+    if (this.font.faces.length === 0) return helveticaDraws(text) ? this.#helveticaFitted(text, width) : null;
+    let pieces = textPieces(text, this, direction);
+    if (pieces === null || this.#width(pieces) <= width) return pieces;
+    const characters = Array.from(text);
+    while (characters.length > 0) {
+      characters.pop();
+      pieces = textPieces(`${characters.join('').trimEnd()}…`, this, direction);
+      if (pieces !== null && this.#width(pieces) <= width) return pieces;
+    }
+    return [];
+  }
+
+  #helveticaFitted(text: string, width: number): TextPiece[] {
+    this.#doc.font(HELVETICA);
+    const characters = Array.from(text);
+    let fitted = text;
+    while (characters.length > 0 && this.#doc.widthOfString(fitted) > width) {
+      characters.pop();
+      fitted = `${characters.join('')}…`;
+    }
+    return [{ text: fitted, face: -1, rightToLeft: false }];
+  }
+
+  #width(pieces: TextPiece[]): number {
+    let width = 0;
+    for (const piece of pieces) {
+      this.#use(piece.face);
+      width += this.#doc.widthOfString(piece.text);
+    }
+    return width;
+  }
+
+  #use(face: number): void {
+    if (face < 0 || this.font.faces.length === 0) this.#doc.font(HELVETICA);
+    else this.#open(face);
+  }
+
+  #open(face: number): PdfkitFont {
+    this.#doc.font(`face${face}`);
+    const opened = (this.#doc as unknown as { _font: PdfkitFont })._font;
+    this.#opened[face] ??= opened;
+    return opened;
+  }
+}
