@@ -15,6 +15,8 @@ export interface DeliveryFileSummary {
   petition_id: number;
   signatures: number;
   bytes: number;
+  /** Names and towns printed as a placeholder: in a script no font on this machine covers. */
+  names_not_printable: number;
 }
 
 export async function writeDeliveryFile(store: Store, petitionId: number, path: string, log: (line: string) => void): Promise<DeliveryFileSummary> {
@@ -28,7 +30,7 @@ export async function writeDeliveryFile(store: Store, petitionId: number, path: 
   try {
     // A file that was already there keeps its mode through open(): made private here.
     await handle.chmod(0o600);
-    const { counts, pdf } = await prepareDelivery(store, petition, COMMAND_LINE, { font: findDeliveryFont(), now: Date.now() }, deliveryJobs(log));
+    const { counts, pdf, progress } = await prepareDelivery(store, petition, COMMAND_LINE, { font: findDeliveryFont(), now: Date.now() }, deliveryJobs(log));
     // One chunk written before the next is asked for: the file takes what the PDF gives, no more.
     const reader = pdf.getReader();
     let bytes = 0;
@@ -36,7 +38,7 @@ export async function writeDeliveryFile(store: Store, petitionId: number, path: 
       await handle.write(next.value);
       bytes += next.value.byteLength;
     }
-    return { petition_id: petition.id, signatures: counts.counted, bytes };
+    return { petition_id: petition.id, signatures: counts.counted, bytes, names_not_printable: progress.undrawable };
   } finally {
     await handle.close();
   }

@@ -21,15 +21,19 @@ export interface DeliveryPdfOptions {
   now: number;
 }
 
+/** What the layout has found so far: names and towns it drew as a placeholder (no font has their letters). */
+export interface DeliveryProgress {
+  undrawable: number;
+}
+
 /** The PDF as a stream; `job` ends (and frees the petition for the next one) when it closes, fails or is cancelled. */
-export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: DeliveryCounts, options: DeliveryPdfOptions, job: RunningJob): ReadableStream<Uint8Array> {
+export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: DeliveryCounts, options: DeliveryPdfOptions, job: RunningJob, progress: DeliveryProgress = { undrawable: 0 }): ReadableStream<Uint8Array> {
   let thread: LayoutThread | null = null;
   let after = 0;
   let drawn = 0;
   let pages = 0;
-  let undrawable = 0;
   // Counts only, never the names: the operator learns how many rows print a placeholder.
-  const summary = () => `${drawn} signatures, ${pages} pages${undrawable > 0 ? `, ${undrawable} ${undrawable === 1 ? 'name or town' : 'names or towns'} in a script no font here can print` : ''}`;
+  const summary = () => `${drawn} signatures, ${pages} pages${progress.undrawable > 0 ? `, ${progress.undrawable} ${progress.undrawable === 1 ? 'name or town' : 'names or towns'} in a script no font here can print` : ''}`;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
@@ -47,7 +51,7 @@ export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: D
           drawn += rows.length;
           const reply = await thread.ask({ kind: 'rows', rows });
           pages = reply.pages;
-          undrawable = reply.undrawable;
+          progress.undrawable = reply.undrawable;
           if (reply.bytes.byteLength > 0) {
             controller.enqueue(reply.bytes);
             return;
@@ -55,7 +59,7 @@ export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: D
         }
         const last = await thread.ask({ kind: 'end' });
         pages = last.pages;
-        undrawable = last.undrawable;
+        progress.undrawable = last.undrawable;
         controller.enqueue(last.bytes);
         controller.close();
         job.end({ outcome: 'finished', detail: summary() });

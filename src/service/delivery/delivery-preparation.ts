@@ -10,11 +10,13 @@ import type { PetitionRow, Store } from '../store/store.js';
 import { deliveryCounts } from './delivery-counts.js';
 import type { DeliveryCounts } from './delivery-counts.js';
 import { deliveryPdfStream } from './delivery-pdf.js';
-import type { DeliveryPdfOptions } from './delivery-pdf.js';
+import type { DeliveryPdfOptions, DeliveryProgress } from './delivery-pdf.js';
 
 export interface PreparedDelivery {
   counts: DeliveryCounts;
   pdf: ReadableStream<Uint8Array>;
+  /** Filled in as the PDF is made: read it once the stream has closed. */
+  progress: DeliveryProgress;
 }
 
 /** Throws JobRunningError when this petition's delivery PDF is already being made. */
@@ -25,7 +27,8 @@ export async function prepareDelivery(store: Store, petition: PetitionRow, actor
     // Ids, numbers and the date only: the audit never holds a signer's data.
     const detail = `${counts.counted} signatures through signature ${counts.lastSignatureId}, dated ${toIsoSeconds(options.now).slice(0, 10)}`;
     await recordAudit(store, actor, 'delivery prepared', `petition ${petition.id}`, detail, options.now);
-    return { counts, pdf: deliveryPdfStream(store, petition, counts, options, job) };
+    const progress: DeliveryProgress = { undrawable: 0 };
+    return { counts, pdf: deliveryPdfStream(store, petition, counts, options, job, progress), progress };
   } catch (error) {
     job.end({ outcome: 'failed', code: errorCode(error) });
     throw error;
