@@ -22,9 +22,10 @@ function pick<T>(items: readonly T[]): T {
 }
 
 /**
- * Seeded signers are history: older than every signature already on the petition. They are
- * made newest first and take listed positions below the petition's first one, so positions
- * stay in time order without renumbering, and a service running on the file keeps appending.
+ * Seeded signers are history: older than every signature already on the petition, taking listed
+ * positions below the petition's first one, so positions stay in time order without renumbering,
+ * and a service running on the file keeps appending. They are written oldest first, so ids go
+ * in signing order too: the delivery (src/service/delivery/) numbers its signers by id.
  */
 export async function seedSignatures(store: Store, petitionId: number, count: number): Promise<{ inserted: number }> {
   if (!Number.isSafeInteger(count) || count < 1 || count > SEED_COUNT_MAX) {
@@ -35,17 +36,26 @@ export async function seedSignatures(store: Store, petitionId: number, count: nu
   const averageGapMs = Math.max(1, HISTORY_MS / count);
   // Exactly this many hidden, at random places (selection sampling): a seeded petition always
   // lists the same number of signers, which demos and tests count on.
-  let hiddenLeft = Math.round(count * HIDDEN_SHARE);
+  const hiddenCount = Math.round(count * HIDDEN_SHARE);
+  let hiddenLeft = hiddenCount;
   let inserted = 0;
+  /** Set by the first chunk: the oldest seeded signature's time and listed position. */
+  let history: { start: number; nextPosition: number } | null = null;
   while (inserted < count) {
     const size = Math.min(CHUNK, count - inserted);
     await store.db.transaction(async () => {
       const petition = (await store.petitionForUpdate.get(petitionId))!;
-      let time = (petition.earliest_signed_on ?? Date.now()) - 1000;
-      let first = petition.first_listed_position;
+      history ??= {
+        start: (petition.earliest_signed_on ?? Date.now()) - 1000 - count * averageGapMs,
+        nextPosition: petition.first_listed_position - (count - hiddenCount),
+      };
+      const first = Math.min(history.nextPosition, petition.first_listed_position);
+      let earliest = Number.POSITIVE_INFINITY;
       const rows: SignatureColumns[] = [];
       for (let i = 0; i < size; i++) {
-        time -= Math.max(1, Math.round(averageGapMs * 2 * Math.random()));
+        // One slot of the history per signer, at a random moment within it: times only go forward.
+        const time = Math.floor(history.start + (inserted + i + Math.random()) * averageGapMs);
+        earliest = Math.min(earliest, time);
         const hidden = Math.random() * (count - inserted - i) < hiddenLeft;
         if (hidden) hiddenLeft--;
         const firstName = pick(FIRST_NAMES);
@@ -56,7 +66,7 @@ export async function seedSignatures(store: Store, petitionId: number, count: nu
         const email = `seed${run}.${String(inserted + i).padStart(9, '0')}.${firstName}.${lastName}@example.org`
           .toLowerCase()
           .replace(/[^a-z0-9.@]/g, '');
-        const position = hidden ? null : --first;
+        const position = hidden ? null : history.nextPosition++;
         rows.push(
           signatureColumns({
             petitionId,
@@ -87,7 +97,7 @@ export async function seedSignatures(store: Store, petitionId: number, count: nu
         added: size,
         first,
         last: petition.last_listed_position,
-        earliest: time,
+        earliest,
       });
     });
     inserted += size;

@@ -59,8 +59,8 @@ describe('a batch of three among eight signers', () => {
   test('preview, invalidate, undo: examples newest id first, the counts returned, ties in time put back by id', async () => {
     const petitionId = await createPetition(store, { title: 'Bulk invalidation petition' }, COMMAND_LINE);
     await seedSignatures(store, petitionId, 8);
-    // Seeded signers are made newest first: ids ascend as times descend, so the list (oldest first) is i8 … i1.
-    const rows = (await store.db.prepare<[number], { id: number; signed_on: number }>('SELECT id, signed_on FROM signatures WHERE petition_id = ? ORDER BY id').all(petitionId)).map(
+    // Seeded signers are written oldest first (ids ascend with time); read newest first, i1 … i8, the list (oldest first) is i8 … i1.
+    const rows = (await store.db.prepare<[number], { id: number; signed_on: number }>('SELECT id, signed_on FROM signatures WHERE petition_id = ? ORDER BY id DESC').all(petitionId)).map(
       (row) => ({ id: Number(row.id), signedOn: Number(row.signed_on) }),
     );
     assert.equal(rows.length, 8);
@@ -68,8 +68,8 @@ describe('a batch of three among eight signers', () => {
     const t = (n: number) => rows[n - 1]!.signedOn;
     assert.deepEqual(await listedIds(petitionId), [i(8), i(7), i(6), i(5), i(4), i(3), i(2), i(1)]);
 
-    // Taken: i1 (the newest, smallest id), i3 tied in time with the listed i4 (smaller id: goes before
-    // it) and i6 tied with the listed i5 (larger id: goes after it).
+    // Taken: i1 (the newest, largest id), i3 tied in time with the listed i4 (larger id: goes after
+    // it) and i6 tied with the listed i5 (smaller id: goes before it).
     const update = store.db.prepare<[number, string | null, number]>('UPDATE signatures SET signed_on = ?, utm_source = ? WHERE id = ?');
     await update.run(t(1), 'taken', i(1));
     await update.run(t(4), 'taken', i(3));
@@ -81,7 +81,7 @@ describe('a batch of three among eight signers', () => {
     assert.equal(preview.count, 3);
     assert.deepEqual(
       preview.examples.map((example) => Number(example.id)),
-      [i(6), i(3), i(1)],
+      [i(1), i(3), i(6)],
     );
 
     const { batchId, invalidated } = await invalidateInBulk(store, params, text, COMMAND_LINE);
@@ -90,7 +90,7 @@ describe('a batch of three among eight signers', () => {
     assert.deepEqual(await listedIds(petitionId), [i(8), i(7), i(5), i(4), i(2)]);
 
     assert.deepEqual(await undoInvalidation(store, batchId, COMMAND_LINE), { petitionId, restored: 3 });
-    assert.deepEqual(await listedIds(petitionId), [i(8), i(7), i(5), i(6), i(3), i(4), i(2), i(1)]);
+    assert.deepEqual(await listedIds(petitionId), [i(8), i(7), i(6), i(5), i(4), i(3), i(2), i(1)]);
 
     assert.equal(await operatorError(undoInvalidation(store, batchId, COMMAND_LINE)), `batch ${batchId} is already undone`);
   });

@@ -32,7 +32,7 @@ describe('admin delivery', () => {
     const run = runAdmin(['delivery', '--db', db, String(petitionId), '--out', out]);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(statSync(out).mode & 0o777, 0o600);
-    assert.deepEqual(run.json, { petition_id: petitionId, signatures: 60, bytes: statSync(out).size });
+    assert.deepEqual(run.json, { petition_id: petitionId, signatures: 60, bytes: statSync(out).size, names_not_printable: 0 });
     const pdf = await pdfText(new Uint8Array(readFileSync(out)));
     assert.match(pdf.pages[0]!, /Plant a thousand trees/);
     assert.match(pdf.pages[0]!, /To: The Parks Department/);
@@ -42,6 +42,18 @@ describe('admin delivery', () => {
     assert.equal(entries.length, 1);
     assert.equal(entries[0]!.subject, `petition ${petitionId}`);
     assert.match(entries[0]!.detail, /^60 signatures through signature \d+, dated \d{4}-\d{2}-\d{2}$/);
+  });
+
+  test('seeded signers are numbered in signing order: #1 signed first, the last number signed last', async () => {
+    const out = join(dir, 'order.pdf');
+    assert.equal(runAdmin(['delivery', '--db', db, String(petitionId), '--out', out]).status, 0);
+    const text = (await pdfText(new Uint8Array(readFileSync(out)))).pages.join('\n');
+    const bySigning = await withDatabase(db, (engine) =>
+      engine.prepare<[], { name: string; hidden: number }>("SELECT first_name || ' ' || last_name AS name, hidden FROM signatures ORDER BY signed_on, id").all());
+    const shown = (row: { name: string; hidden: number }) => (row.hidden === 1 ? 'name withheld' : row.name);
+    for (const [number, row] of [[1, bySigning[0]!], [2, bySigning[1]!], [60, bySigning[59]!]] as const) {
+      assert.match(text, new RegExp(`\\n${number}\\.\\n \\n${shown(row).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
+    }
   });
 
   test('an unknown petition, an unwritable path or a missing --out is refused, with nothing audited', async () => {
