@@ -46,6 +46,18 @@ RUN npx vite build --logLevel warn && npm run build:server \
  && ln -s /data /out/app/data \
  && chmod 0700 /out/volume/data
 
+# The delivery PDF's faces (src/service/delivery/delivery-font.ts): Noto, under the SIL Open Font
+# License, from Debian's packages, only the files the delivery looks for (about 23 MB, most of it
+# the CJK collection), copied to the paths it looks in: the runtime stage runs no command.
+RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk fonts-dejavu-core \
+ && mkdir -p /out/fonts/usr/share/fonts/truetype/noto /out/fonts/usr/share/fonts/opentype/noto /out/fonts/usr/share/fonts/truetype/dejavu \
+ && for script in '' Arabic Hebrew Devanagari Bengali Gurmukhi Gujarati Tamil Telugu Kannada Malayalam Sinhala Thai Lao Khmer Myanmar Georgian Armenian Ethiopic; do \
+      cp "/usr/share/fonts/truetype/noto/NotoSans${script}-Regular.ttf" /out/fonts/usr/share/fonts/truetype/noto/; done \
+ && cp /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc /out/fonts/usr/share/fonts/opentype/noto/ \
+ && cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /out/fonts/usr/share/fonts/truetype/dejavu/ \
+ && cp /usr/share/doc/fonts-noto-core/copyright /out/fonts/usr/share/fonts/truetype/noto/COPYRIGHT \
+ && cp /usr/share/doc/fonts-noto-cjk/copyright /out/fonts/usr/share/fonts/opentype/noto/COPYRIGHT
+
 FROM ${RUNTIME_IMAGE}
 # Distroless images keep node in /nodejs/bin, off their PATH; the official ones in /usr/local/bin.
 ENV NODE_ENV=production \
@@ -53,6 +65,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # The program belongs to root and cannot be changed by the user it runs as.
 COPY --from=build /out/app /app
+COPY --from=build /out/fonts/ /
 # The data folder (the service's SQLite file, the proxy's keys and outbox): the runtime user's
 # alone. /app/data points here, so the service's default database (data/service.db, when
 # neither --db nor DATABASE_URL is given) is in the volume.

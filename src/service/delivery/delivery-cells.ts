@@ -43,8 +43,14 @@ export class DeliveryCells implements FaceCoverage {
       return helveticaText(text);
     }
     const letters = [...wellFormed(text)].filter((character) => /\p{L}/u.test(character)).map((character) => character.codePointAt(0)!);
-    const order = this.order(text);
-    const best = order.reduce((chosen, face) => (letters.filter((codePoint) => this.covers(face, codePoint)).length > letters.filter((codePoint) => this.covers(chosen, codePoint)).length ? face : chosen), 0);
+    // The first face that has every letter (the Latin one, mostly: no other font file is opened), else the one with most.
+    let best = 0;
+    let most = -1;
+    for (const face of this.order(text)) {
+      const covered = letters.filter((codePoint) => this.covers(face, codePoint)).length;
+      if (covered > most) [best, most] = [face, covered];
+      if (covered === letters.length) break;
+    }
     this.#use(best);
     return wellFormed(text);
   }

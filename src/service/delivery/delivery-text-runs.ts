@@ -30,6 +30,7 @@ const BIDI_CONTROL = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 /** Joiners shape the letters around them (a Persian name's ZWNJ) and go with them. */
 const JOINER = /[\u200c\u200d]/;
 const LETTER = /\p{L}/u;
+const FIRST_FACE_SCRIPTS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
 const SPACE = /\s/;
 
 interface LogicalPiece extends TextPiece {
@@ -40,7 +41,11 @@ interface LogicalPiece extends TextPiece {
 function faceFor(coverage: FaceCoverage, order: readonly number[], codePoint: number, character: string, current: number): number {
   // Digits, punctuation and marks stay in the face of the letters around them.
   if (current >= 0 && (!LETTER.test(character) && (JOINER.test(character) || coverage.covers(current, codePoint)))) return current;
-  for (const face of order) if (coverage.covers(face, codePoint)) return face;
+  // The first face is the document's (Latin, Greek, Cyrillic): a letter of another script is drawn
+  // by its own script's face, even where DejaVu Sans has a glyph for it, and only then by the first.
+  const ownScript = !LETTER.test(character) || FIRST_FACE_SCRIPTS.test(character);
+  for (const face of order) if ((ownScript || face !== 0) && coverage.covers(face, codePoint)) return face;
+  if (!ownScript && coverage.covers(0, codePoint)) return 0;
   return SPACE.test(character) && current >= 0 ? current : -1;
 }
 
