@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 
 /** A font file (a member of a collection, by its PostScript name), and whether its clusters reorder glyphs. */
-export interface DeliveryFace {
+interface DeliveryFace {
   name: string;
   path: string;
   member?: string;
@@ -35,7 +35,7 @@ const NOTO_CJK = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/us
 const noto = (file: string, reorders = false): FaceCandidate => ({ name: file, paths: [`${NOTO}/NotoSans${file}-Regular.ttf`], reorders });
 
 /** Latin first: the document's own words, digits and punctuation come from it. */
-export const FACE_CANDIDATES: readonly FaceCandidate[] = [
+const FACE_CANDIDATES: readonly FaceCandidate[] = [
   {
     name: 'Latin',
     paths: [
