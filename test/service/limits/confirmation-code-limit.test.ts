@@ -71,3 +71,14 @@ test('a restart forgets nothing, and two instances on one database share one bud
   assert.ok((await restarted.take('203.0.113.9', start + 1000)) > 0, 'after a restart the budget is still spent');
   assert.equal(await restarted.take('203.0.113.10', start + 1000), 0);
 });
+
+test('a window counted by the running release still counts after an upgrade: the stored key is `confirmation-code:` and the network, hashed', async () => {
+  // Instances of two releases share one database during a rolling upgrade: this key is what the
+  // released service writes for 192.0.2.77 (SHA-256, base64url), its 20 codes spent.
+  const limit = await openLimit();
+  const store = opened.at(-1)!;
+  const start = NOW + 40 * WINDOW_MS;
+  await store.db.prepare<[string, number, number]>('INSERT INTO sign_in_attempts (key, started_at, count) VALUES (?, ?, ?)').run('XY6BXNNbzbLqhR5c6P9TIIuSDKBVTMH8Mnbeo6HboAg', start, 20);
+  assert.equal(await limit.take('192.0.2.77', start + 1000), WINDOW_MS / 1000 - 1);
+  assert.equal(await limit.take('192.0.2.78', start + 1000), 0);
+});

@@ -109,3 +109,18 @@ test('ended windows are forgotten by the upkeep, and only those', async () => {
   const left = await store.db.prepare<[number], { started_at: number }>('SELECT started_at FROM sign_in_attempts WHERE started_at >= ? ORDER BY started_at').all(later);
   assert.deepEqual(left.map((row) => row.started_at), [later + 1, later + 1]);
 });
+
+test('windows counted by the running release still count after an upgrade: the stored keys are `address:` and `email:` with the value, hashed', async () => {
+  // Instances of two releases share one database during a rolling upgrade, and a restart reads
+  // what the last one counted: these keys are what the released service writes for 192.0.2.77
+  // and upgrade@example.org (SHA-256, base64url), each budget spent.
+  const limit = await openLimit();
+  const store = opened.at(-1)!;
+  const start = NOW + 172_800_000;
+  const insert = store.db.prepare<[string, number, number]>('INSERT INTO sign_in_attempts (key, started_at, count) VALUES (?, ?, ?)');
+  await insert.run('0wuM70XI9xXLZS5hJ52zxQhj2nNwmJXkHADnHFEad2w', start, 10);
+  await insert.run('gLGYbTaKFCPTfZxAJEZdZXvnJwnExgzj4FNigHDW8dM', start, 20);
+  assert.deepEqual(await limit.reserve('192.0.2.77', 'someone@example.org', start + 1000), { allowed: false, retryAfterSeconds: SIGN_IN_WINDOW_MS / 1000 - 1 });
+  assert.deepEqual(await limit.reserve('192.0.2.78', ' Upgrade@Example.org', start + 1000), { allowed: false, retryAfterSeconds: SIGN_IN_WINDOW_MS / 1000 - 1 });
+  assert.equal(await allowed(limit, '192.0.2.78', 'someone@example.org', start + 1000), true, 'neither budget is another’s');
+});
