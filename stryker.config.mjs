@@ -88,6 +88,7 @@ const areas = {
       'test/service/confirmation/signer-language.test.ts',
       'test/service/confirmation/mailer.test.ts',
       'test/service/confirmation/confirmation-mailer.test.ts',
+      'test/service/confirmation/confirmation-pages.test.ts',
       'test/service/limits/rate-limit.test.ts',
       'test/service/confirmation/confirmation-code-rules.test.ts',
       'test/service/confirmation/signer-confirmation-rules.test.ts',
