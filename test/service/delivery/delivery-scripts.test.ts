@@ -4,6 +4,8 @@
 // here covers is a placeholder, counted for the operator, never boxes.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { findDeliveryFont } from '../../../src/service/delivery/delivery-font.js';
 import { startConsoleFixture } from '../console-fixture.js';
 import type { ConsoleFixture } from '../console-fixture.js';
 import { eventually, getJson, grantedKey, signaturesPath, signerFields, submitSignature } from '../harness.js';
@@ -34,6 +36,9 @@ describe('the delivery PDF in every script', () => {
   let f: ConsoleFixture;
   let bytes: Uint8Array;
   before(async () => {
+    const faces = findDeliveryFont().faces.map((face) => face.name);
+    assert.ok(['Arabic', 'Devanagari', 'CJK-SC'].every((name) => faces.includes(name)) && spawnSync('pdftotext', ['-v']).status === 0,
+      'this test needs Noto and pdftotext: apt-get install fonts-noto-core fonts-noto-cjk poppler-utils (.ci/run does)');
     f = await startConsoleFixture();
     const { t } = f;
     const source = 'https://scripts.example.org/';
