@@ -25,7 +25,7 @@ const source = 'https://mailer.example.org/';
 let dir: string;
 let database: string;
 let catcher: MailCatcher;
-/** A port nothing listens on: every send to it is refused (nodemailer 10 names that ESOCKET, its message ECONNREFUSED). */
+/** A port nothing listens on: every send to it is refused (logged as ECONNREFUSED, the system's code, not nodemailer's ESOCKET). */
 let refusingUrl: string;
 /** The signatures waiting for their mail, made through the service, which is then stopped. */
 let waiting: number[];
@@ -214,7 +214,7 @@ describe('sending', () => {
       await refused.mailer.poll();
       await refused.mailer.stop();
       assert.equal(refused.logs.length, 1, refused.logs.join('\n'));
-      assert.match(refused.logs[0]!, new RegExp(`^confirmation mail for signature ${id}: attempt 1 failed \\((ESOCKET|ECONNREFUSED)\\)$`));
+      assert.match(refused.logs[0]!, new RegExp(`^confirmation mail for signature ${id}: attempt 1 failed \\(ECONNREFUSED\\)$`));
     } finally {
       await refused.close();
     }
@@ -241,7 +241,7 @@ describe('sending', () => {
       assert.equal(await run.count('delivered'), 0);
       const [line, ...more] = run.logged.map(without);
       assert.deepEqual(more, []);
-      assert.match(String(line?.['reason']), /^(ESOCKET|ECONNREFUSED)$/);
+      assert.match(String(line?.['reason']), /^ECONNREFUSED$/);
       assert.deepEqual({ ...line, reason: 'refused' }, { level: 'warn', msg: 'delivery failing', kind: 'mail', reason: 'refused' });
     } finally {
       await run.close();
