@@ -33,7 +33,7 @@ export function deliveryPdfStream(store: Store, petition: PetitionRow, counts: D
   let drawn = 0;
   let pages = 0;
   // Counts only, never the names: the operator learns how many rows print a placeholder.
-  const summary = () => `${drawn} signatures, ${pages} pages${progress.undrawable > 0 ? `, ${progress.undrawable} ${progress.undrawable === 1 ? 'name or town' : 'names or towns'} in a script no font here can print` : ''}`;
+  const summary = () => `${drawn} signatures, ${pages} ${pages === 1 ? 'page' : 'pages'}${progress.undrawable > 0 ? `, ${progress.undrawable} ${progress.undrawable === 1 ? 'name or town' : 'names or towns'} in a script no font here can print` : ''}`;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {

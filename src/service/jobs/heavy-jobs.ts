@@ -24,6 +24,8 @@ class JobRunningError extends OperatorError {
 
 export class HeavyJobs {
   readonly #running = new Set<number>();
+  /** How each petition's last job of this kind ended, in this process (the console shows it). */
+  readonly #lastEnds = new Map<number, string>();
 
   constructor(
     readonly kind: HeavyJobKind,
@@ -50,9 +52,15 @@ export class HeavyJobs {
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
         const what = end.outcome === 'failed' ? `failed (${end.code})` : end.outcome;
         const detailText = end.detail ? `: ${end.detail}` : '';
+        this.#lastEnds.set(petitionId, `${what}${detailText}`);
         this.log(`${this.kind} of petition ${petitionId} ${what}${detailText} in ${seconds} s`);
       },
     };
+  }
+
+  /** How this petition's last job of this kind ended since the process started ("finished: 12 signatures, 1 pages"), if one did. */
+  lastEnd(petitionId: number): string | undefined {
+    return this.#lastEnds.get(petitionId);
   }
 
   /** Runs `work` as this petition's job of this kind, ending it however `work` ends. */

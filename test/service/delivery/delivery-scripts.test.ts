@@ -81,9 +81,12 @@ describe('the delivery PDF in every script', () => {
     assert.ok((await arabicLetterForms(bytes, 'م')) >= 2);
   });
 
-  test('the name no font covers is a placeholder, and the operator is told how many, never which', async () => {
+  test('the name no font covers is a placeholder, and the operator is told how many (log line, petition page), never which', async () => {
     const line = await eventually(async () => f.t.logs.find((entry) => /delivery PDF of petition \d+ finished/.test(entry)), (entry) => entry !== undefined, 3000);
-    assert.match(line!, new RegExp(`${ROWS.length} signatures, 1 pages, 1 name or town in a script no font here can print`));
+    assert.match(line!, new RegExp(`${ROWS.length} signatures, 1 page, 1 name or town in a script no font here can print`));
     assert.doesNotMatch(f.t.logs.join('\n'), /ᏣᎳᎩ|ᎦᏬᏂᎯᏍᏗ/);
+    const petitionPage = (await f.client.get(`/admin/petitions/${f.t.petitionId}`)).body;
+    assert.match(petitionPage, new RegExp(`<p id="last-delivery">The last delivery PDF: finished: ${ROWS.length} signatures, 1 page, 1 name or town in a script no font here can print\\.</p>`));
+    assert.doesNotMatch(petitionPage, /ᏣᎳᎩ/);
   });
 });

@@ -69,6 +69,8 @@ export function petitionPage(options: {
   petition: PetitionRow;
   counts: PetitionCounts;
   mailConfigured: boolean;
+  /** How the last delivery PDF made by this process ended: counts only, such as the names it could not print. */
+  lastDelivery?: string | undefined;
   notice?: string;
   /** The petition's trending alerts (alert-pages.ts). */
   alerts: Html;
@@ -94,6 +96,7 @@ ${petition.status === 'open' ? html`<a class="button" href="${base}/close">Close
 <form method="post" action="${base}/export">${csrfField(session)}<button type="submit">Export signatures (CSV)</button></form>
 <form method="post" action="${base}/delivery">${csrfField(session)}<button type="submit">Prepare delivery (PDF)</button></form>
 </div>
+${options.lastDelivery ? html`<p id="last-delivery">The last delivery PDF: ${options.lastDelivery}.</p>` : ''}
 <h2>Trending alerts</h2>
 ${options.alerts}
 <h2>Signatures</h2>

@@ -101,6 +101,7 @@ export function petitionRoutes(deps: ConsoleDependencies): Hono<ConsoleEnv> {
         petition,
         counts: await petitionCounts(store, petition),
         mailConfigured: deps.mailConfigured,
+        lastDelivery: deliveries.lastEnd(petition.id),
         notice: doneNotice(c.req.query('done')),
         alerts: alertTable(c.get('session'), await store.alertsOfPetition.all(petition.id, ALERTS_SHOWN), 'petition'),
         retention: retentionSummary(petition.id, retentionState((await store.petitionRetention.get(petition.id))!, deps.retention.serviceDays, Date.now())),
