@@ -3,6 +3,8 @@
 // width. A text no face can draw is a placeholder, counted, never a row of empty boxes.
 import { helveticaDraws, helveticaText, wellFormed } from './delivery-font.js';
 import type { DeliveryFont } from './delivery-font.js';
+import { GlyphShapes } from './delivery-glyph-shapes.js';
+import type { EmbeddedFace } from './delivery-glyph-shapes.js';
 import { textPieces } from './delivery-text-runs.js';
 import type { FaceCoverage, TextPiece } from './delivery-text-runs.js';
 
@@ -24,12 +26,14 @@ export class DeliveryCells implements FaceCoverage {
   readonly #doc: PDFKit.PDFDocument;
   readonly font: DeliveryFont;
   readonly #opened: (PdfkitFont | undefined)[] = [];
+  readonly #shapes: GlyphShapes;
   /** How many names and towns were placeholders. */
   undrawable = 0;
 
   constructor(doc: PDFKit.PDFDocument, font: DeliveryFont) {
     this.#doc = doc;
     this.font = font;
+    this.#shapes = new GlyphShapes(doc);
     font.faces.forEach((face, index) => doc.registerFont(`face${index}`, face.path, face.member ?? ''));
   }
 
@@ -69,33 +73,14 @@ export class DeliveryCells implements FaceCoverage {
     let left = x;
     for (const piece of pieces) {
       this.#use(piece.face);
-      // A vowel drawn before its consonant reads back in the wrong order: the text layer says what was meant.
-      const reorders = this.font.faces[piece.face]?.reorders === true;
-      if (reorders) this.#textWithActualText(piece.text, left, y);
-      else this.#doc.text(piece.text, left, y, ON_BASELINE);
-      left += this.#doc.widthOfString(piece.text);
-    }
-  }
-
-  /**
-   * The piece's glyphs in a marked-content span whose ActualText is the piece as written. The
-   * span goes inside the text object (BT … ET), where pdftotext keeps it on the row's line; pdfkit's
-   * markContent() would put it around the whole fragment.
-   */
-  #textWithActualText(text: string, x: number, y: number): void {
-    const doc = this.#doc as unknown as { addContent(content: string): unknown };
-    const addContent = doc.addContent;
-    const span = `/Span <</ActualText <feff${Buffer.from(text, 'utf16le').swap16().toString('hex')}>>> BDC`;
-    doc.addContent = function (this: unknown, content: string) {
-      if (content === 'ET') addContent.call(this, 'EMC');
-      addContent.call(this, content);
-      if (content.endsWith(' Tf')) addContent.call(this, span);
-      return this;
-    };
-    try {
-      this.#doc.text(text, x, y, ON_BASELINE);
-    } finally {
-      doc.addContent = addContent;
+      // A vowel drawn before its consonant would read back in the wrong order: outlines, and the letters as written.
+      if (this.font.faces[piece.face]?.reorders === true) {
+        const internals = this.#doc as unknown as { _font: EmbeddedFace; _fontSize: number };
+        left += this.#shapes.draw(internals._font, piece.text, left, y, internals._fontSize);
+      } else {
+        this.#doc.text(piece.text, left, y, ON_BASELINE);
+        left += this.#doc.widthOfString(piece.text);
+      }
     }
   }
 

@@ -13,7 +13,7 @@ interface DeliveryFace {
   member?: string;
   /**
    * Indic and South-East Asian scripts draw a vowel before the consonant it follows, or merge
-   * letters into one glyph: the text layer then says what was meant (ActualText).
+   * letters into one glyph: drawn as outlines under an invisible text layer (delivery-glyph-shapes.ts).
    */
   reorders: boolean;
 }
