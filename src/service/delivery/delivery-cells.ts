@@ -20,6 +20,14 @@ const LAYOUTS_KEPT = 2000;
 /** `y` is the baseline: fonts of different scripts have different ascents, and their letters share one line. */
 export const ON_BASELINE = { lineBreak: false, baseline: 'alphabetic' } as const;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** A Han-only name (山田 花子) takes its glyph forms from where the signer lives. */
+const CJK_BY_COUNTRY: Readonly<Record<string, string>> = { JP: 'CJK-JP', KR: 'CJK-KR', KP: 'CJK-KR', TW: 'CJK-TC', HK: 'CJK-TC', MO: 'CJK-TC' };
+
+/** A cell's paragraph direction (a town is left to right) and its signer's country (ISO 3166 code). */
+interface CellOptions {
+  direction?: 'ltr';
+  country?: string;
+}
 const HANGUL = /\p{Script=Hangul}/u;
 
 export class DeliveryCells implements FaceCoverage {
@@ -62,8 +70,8 @@ export class DeliveryCells implements FaceCoverage {
   }
 
   /** Draws `text` at x on the baseline y, within `width`; `placeholder` (in the document's words) when no face has its letters. */
-  draw(text: string, x: number, y: number, width: number, placeholder: string, direction?: 'ltr'): void {
-    const pieces = this.#fitted(wellFormed(text), width, direction);
+  draw(text: string, x: number, y: number, width: number, placeholder: string, options: CellOptions = {}): void {
+    const pieces = this.#fitted(wellFormed(text), width, options);
     if (pieces === null) {
       this.undrawable++;
       this.useLatin();
@@ -96,9 +104,10 @@ export class DeliveryCells implements FaceCoverage {
     }
   }
 
-  order(text: string): readonly number[] {
+  /** Faces to try for `text`: Han as Japanese, Korean or traditional Chinese write it where the text or the signer's country says so. */
+  order(text: string, country?: string): readonly number[] {
     const faces = this.font.faces;
-    const preferred = KANA.test(text) ? 'CJK-JP' : HANGUL.test(text) ? 'CJK-KR' : 'CJK-SC';
+    const preferred = KANA.test(text) ? 'CJK-JP' : HANGUL.test(text) ? 'CJK-KR' : (CJK_BY_COUNTRY[country ?? ''] ?? 'CJK-SC');
     const indices = faces.map((_, index) => index);
     const first = indices.filter((index) => !faces[index]!.name.startsWith('CJK-') || faces[index]!.name === preferred);
     return [...first, ...indices.filter((index) => !first.includes(index))];
@@ -108,14 +117,15 @@ export class DeliveryCells implements FaceCoverage {
     return (this.#opened[face] ?? this.#open(face)).font?.hasGlyphForCodePoint(codePoint) ?? false;
   }
 
-  #fitted(text: string, width: number, direction?: 'ltr'): TextPiece[] | null {
+  #fitted(text: string, width: number, { direction, country }: CellOptions): TextPiece[] | null {
     if (this.font.faces.length === 0) return helveticaDraws(text) ? this.#helveticaFitted(text, width) : null;
-    let pieces = textPieces(text, this, direction);
+    const coverage: FaceCoverage = { order: (piece) => this.order(piece, country), covers: (face, codePoint) => this.covers(face, codePoint) };
+    let pieces = textPieces(text, coverage, direction);
     if (pieces === null || this.#width(pieces) <= width) return pieces;
     const characters = Array.from(text);
     while (characters.length > 0) {
       characters.pop();
-      pieces = textPieces(`${characters.join('').trimEnd()}…`, this, direction);
+      pieces = textPieces(`${characters.join('').trimEnd()}…`, coverage, direction);
       if (pieces !== null && this.#width(pieces) <= width) return pieces;
     }
     return [];

@@ -52,10 +52,12 @@ const FACE_CANDIDATES: readonly FaceCandidate[] = [
   noto('Georgian'),
   noto('Armenian'),
   noto('Ethiopic'),
-  // One collection, three members: the same Han character is drawn as Chinese, Japanese or Korean write it.
+  // One collection, four members: the same Han character is drawn as Chinese (simplified or
+  // traditional), Japanese or Korean write it.
   { name: 'CJK-SC', paths: NOTO_CJK, member: 'NotoSansCJKsc-Regular' },
   { name: 'CJK-JP', paths: NOTO_CJK, member: 'NotoSansCJKjp-Regular' },
   { name: 'CJK-KR', paths: NOTO_CJK, member: 'NotoSansCJKkr-Regular' },
+  { name: 'CJK-TC', paths: NOTO_CJK, member: 'NotoSansCJKtc-Regular' },
   // Last resort for the odd symbol.
   { name: 'Noto', paths: [`${NOTO}/NotoSans-Regular.ttf`] },
 ];

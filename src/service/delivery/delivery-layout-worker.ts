@@ -63,7 +63,7 @@ port.on('message', (request: LayoutRequest) => {
   } else if (request.kind === 'rows') {
     for (const [, firstName, lastName, city, countryCode, hidden] of request.rows) {
       position++;
-      layout!.line({ position, name: hidden === 1 ? null : `${firstName} ${lastName}`, town: townOf(city, countryName(countryCode)) });
+      layout!.line({ position, name: hidden === 1 ? null : `${firstName} ${lastName}`, town: townOf(city, countryName(countryCode)), country: countryCode });
     }
   } else {
     layout!.doc.end();

@@ -25,6 +25,8 @@ export interface DeliveryLine {
   position: number;
   name: string | null;
   town: string;
+  /** The signer's country (ISO 3166 code): which forms Han characters take. */
+  country?: string;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -101,8 +103,8 @@ export class DeliveryLayout {
     this.#cells.useLatin();
     doc.text(`${line.position}.`, MARGIN, baseline, ON_BASELINE);
     if (line.name === null) doc.text(WITHHELD, MARGIN + NUMBER_WIDTH, baseline, ON_BASELINE);
-    else this.#cells.draw(line.name, MARGIN + NUMBER_WIDTH, baseline, NAME_WIDTH - 8, UNPRINTABLE_NAME);
-    this.#cells.draw(line.town, MARGIN + NUMBER_WIDTH + NAME_WIDTH, baseline, townWidth, UNPRINTABLE_TOWN, 'ltr');
+    else this.#cells.draw(line.name, MARGIN + NUMBER_WIDTH, baseline, NAME_WIDTH - 8, UNPRINTABLE_NAME, { country: line.country });
+    this.#cells.draw(line.town, MARGIN + NUMBER_WIDTH + NAME_WIDTH, baseline, townWidth, UNPRINTABLE_TOWN, { direction: 'ltr', country: line.country });
     doc.x = MARGIN;
     doc.y = y + ROW_HEIGHT;
   }

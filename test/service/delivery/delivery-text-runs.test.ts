@@ -14,12 +14,15 @@ const font = findDeliveryFont();
 const cells = new DeliveryCells(new PDFDocument({ autoFirstPage: false }), font);
 before(() => {
   const faces = font.faces.map((face) => face.name);
-  assert.ok(['Latin', 'Arabic', 'Hebrew', 'Devanagari', 'CJK-SC', 'CJK-JP', 'CJK-KR'].every((name) => faces.includes(name)),
+  assert.ok(['Latin', 'Arabic', 'Hebrew', 'Devanagari', 'CJK-SC', 'CJK-JP', 'CJK-KR', 'CJK-TC'].every((name) => faces.includes(name)),
     'this test needs DejaVu and Noto: apt-get install fonts-dejavu-core fonts-noto-core fonts-noto-cjk (.ci/run does)');
 });
 
 /** "face name:text" for each piece, left to right. */
 const drawn = (text: string, direction?: 'ltr') => textPieces(text, cells, direction)?.map((piece) => `${font.faces[piece.face]!.name}:${piece.text}`) ?? null;
+/** The same, for a signer living in `country`. */
+const drawnIn = (text: string, country: string) =>
+  textPieces(text, { order: (piece) => cells.order(piece, country), covers: (face, codePoint) => cells.covers(face, codePoint) })?.map((piece) => `${font.faces[piece.face]!.name}:${piece.text}`);
 
 test('Latin, Greek and Cyrillic in the first face, in one piece', () => {
   assert.deepEqual(drawn('François Đặng Müller'), ['Latin:François Đặng Müller']);
@@ -43,10 +46,13 @@ test('brackets in right-to-left text are mirrored', () => {
   assert.deepEqual(drawn('محمد (علي)'), ['Latin:(', 'Arabic:علي', 'Latin:)', 'Arabic: ', 'Arabic:محمد']);
 });
 
-test('Han in the Chinese member, with kana in the Japanese one, with Hangul in the Korean one', () => {
+test('Han in the Chinese member, with kana or from Japan in the Japanese one, with Hangul in the Korean one, from Hong Kong in the traditional one', () => {
   assert.deepEqual(drawn('王 小明'), ['CJK-SC:王 小明']);
   assert.deepEqual(drawn('やまだ 花子'), ['CJK-JP:やまだ 花子']);
   assert.deepEqual(drawn('김 민준'), ['CJK-KR:김 민준']);
+  assert.deepEqual(drawnIn('山田 花子', 'JP'), ['CJK-JP:山田 花子']);
+  assert.deepEqual(drawnIn('陳 大文', 'HK'), ['CJK-TC:陳 大文']);
+  assert.deepEqual(drawnIn('王 小明', 'GB'), ['CJK-SC:王 小明']);
   assert.deepEqual(drawn('प्रिया शर्मा'), ['Devanagari:प्रिया शर्मा']);
 });
 
