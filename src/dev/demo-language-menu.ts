@@ -7,7 +7,7 @@ import { LANGUAGES, languageDirection } from '../shared/element-languages.js';
 const capitalised = (name: string, language: string) => name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 
 /** A language's own name for itself ("Deutsch", "العربية", "中文（简体）"); its tag where Node's ICU has none. */
-export function autonym(language: string): string {
+function autonym(language: string): string {
   const name = new Intl.DisplayNames([language], { type: 'language', fallback: 'code' }).of(language) ?? language;
   return capitalised(name, language);
 }
