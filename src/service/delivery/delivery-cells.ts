@@ -1,12 +1,13 @@
 // Drawing a signer's name or town in its cell with the delivery's faces (delivery-font.ts): the
 // pieces of delivery-text-runs.ts, each in its font at its x, cut with an ellipsis to the cell's
-// width. A text no face can draw is a placeholder, counted, never a row of empty boxes.
+// width. A text no face can draw is a placeholder, counted, never a row of empty boxes. The
+// cover's own paragraphs are drawn line by line with the same pieces (delivery-paragraphs.ts).
 import { helveticaDraws, helveticaText, wellFormed } from './delivery-font.js';
 import type { DeliveryFont } from './delivery-font.js';
 import { GlyphShapes } from './delivery-glyph-shapes.js';
 import type { EmbeddedFace } from './delivery-glyph-shapes.js';
 import { textPieces } from './delivery-text-runs.js';
-import type { FaceCoverage, TextPiece } from './delivery-text-runs.js';
+import type { Direction, FaceCoverage, TextPiece } from './delivery-text-runs.js';
 
 /** The parts of pdfkit's font objects the cells use: fontkit's font and pdfkit's per-word cache. */
 interface PdfkitFont {
@@ -29,6 +30,8 @@ interface CellOptions {
   country?: string;
 }
 const HANGUL = /\p{Script=Hangul}/u;
+/** Spaces, joiners and bidi controls: no face need draw them. */
+const UNDRAWN = /[\s\u200c-\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 export class DeliveryCells implements FaceCoverage {
   readonly #doc: PDFKit.PDFDocument;
@@ -45,28 +48,9 @@ export class DeliveryCells implements FaceCoverage {
     font.faces.forEach((face, index) => doc.registerFont(`face${index}`, face.path, face.member ?? ''));
   }
 
-  /** The document's own words (title, overview, numbers, page footers): in the Latin face, or Helvetica. */
+  /** The document's own English words (the date, the count, numbers, page footers): in the Latin face, or Helvetica. */
   useLatin(): void {
     this.#use(0);
-  }
-
-  /** Text of the document itself, drawn by pdfkit's own wrapping: in the face that has most of its letters. */
-  documentText(text: string): string {
-    if (this.font.faces.length === 0) {
-      this.#doc.font(HELVETICA);
-      return helveticaText(text);
-    }
-    const letters = [...wellFormed(text)].filter((character) => /\p{L}/u.test(character)).map((character) => character.codePointAt(0)!);
-    // The first face that has every letter (the Latin one, mostly: no other font file is opened), else the one with most.
-    let best = 0;
-    let most = -1;
-    for (const face of this.order(text)) {
-      const covered = letters.filter((codePoint) => this.covers(face, codePoint)).length;
-      if (covered > most) [best, most] = [face, covered];
-      if (covered === letters.length) break;
-    }
-    this.#use(best);
-    return wellFormed(text);
   }
 
   /** Draws `text` at x on the baseline y, within `width`; `placeholder` (in the document's words) when no face has its letters. */
@@ -78,6 +62,11 @@ export class DeliveryCells implements FaceCoverage {
       this.#doc.text(placeholder, x, y, ON_BASELINE);
       return;
     }
+    this.drawPieces(pieces, x, y);
+  }
+
+  /** Pieces drawn left to right from x on the baseline y. */
+  drawPieces(pieces: readonly TextPiece[], x: number, y: number): void {
     let left = x;
     for (const piece of pieces) {
       this.#use(piece.face);
@@ -90,6 +79,42 @@ export class DeliveryCells implements FaceCoverage {
         left += this.#doc.widthOfString(piece.text);
       }
     }
+  }
+
+  /**
+   * A line of the document's own text (delivery-paragraphs.ts) in pieces, in visual order within a
+   * paragraph of `direction`; `paragraph` says which forms its Han take. Give it printable() text.
+   */
+  linePieces(line: string, direction: Direction, paragraph: string): TextPiece[] {
+    if (this.font.faces.length === 0) return [{ text: helveticaText(line), face: -1, rightToLeft: false }];
+    const coverage: FaceCoverage = { order: () => this.order(paragraph), covers: (face, codePoint) => this.covers(face, codePoint) };
+    return textPieces(line, coverage, direction) ?? [{ text: line, face: 0, rightToLeft: false }];
+  }
+
+  /** The document's own text with "?" for each character no face has: a reader sees where one was, never a box. */
+  printable(text: string): string {
+    const well = wellFormed(text);
+    if (this.font.faces.length === 0) return well;
+    const order = this.order(well);
+    let out = '';
+    for (const character of well) {
+      const codePoint = character.codePointAt(0)!;
+      out += UNDRAWN.test(character) || order.some((face) => this.covers(face, codePoint)) ? character : '?';
+    }
+    return out;
+  }
+
+  /** A line's height and its baseline below its top, at the current size: the tallest of its faces and the Latin one. */
+  lineMetrics(pieces: readonly TextPiece[]): { height: number; ascent: number } {
+    let height = 0;
+    let ascent = 0;
+    for (const face of new Set([0, ...pieces.map((piece) => piece.face)])) {
+      this.#use(face);
+      const internals = this.#doc as unknown as { _font: { ascender: number }; _fontSize: number };
+      height = Math.max(height, this.#doc.currentLineHeight(true));
+      ascent = Math.max(ascent, (internals._font.ascender / 1000) * internals._fontSize);
+    }
+    return { height, ascent };
   }
 
   /**
@@ -121,12 +146,12 @@ export class DeliveryCells implements FaceCoverage {
     if (this.font.faces.length === 0) return helveticaDraws(text) ? this.#helveticaFitted(text, width) : null;
     const coverage: FaceCoverage = { order: (piece) => this.order(piece, country), covers: (face, codePoint) => this.covers(face, codePoint) };
     let pieces = textPieces(text, coverage, direction);
-    if (pieces === null || this.#width(pieces) <= width) return pieces;
+    if (pieces === null || this.width(pieces) <= width) return pieces;
     const characters = Array.from(text);
     while (characters.length > 0) {
       characters.pop();
       pieces = textPieces(`${characters.join('').trimEnd()}…`, coverage, direction);
-      if (pieces !== null && this.#width(pieces) <= width) return pieces;
+      if (pieces !== null && this.width(pieces) <= width) return pieces;
     }
     return [];
   }
@@ -142,7 +167,8 @@ export class DeliveryCells implements FaceCoverage {
     return [{ text: fitted, face: -1, rightToLeft: false }];
   }
 
-  #width(pieces: TextPiece[]): number {
+  /** Pieces' width at the current size. */
+  width(pieces: readonly TextPiece[]): number {
     let width = 0;
     for (const piece of pieces) {
       this.#use(piece.face);

@@ -9,6 +9,7 @@ import { wellFormed } from './delivery-font.js';
 import type { DeliveryFont } from './delivery-font.js';
 import type { DeliveryCounts } from './delivery-counts.js';
 import { DeliveryCells, ON_BASELINE } from './delivery-cells.js';
+import { drawParagraph } from './delivery-paragraphs.js';
 
 const MARGIN = 56;
 const ROW_HEIGHT = 15;
@@ -68,16 +69,15 @@ export class DeliveryLayout {
     const { doc } = this;
     doc.addPage();
     const width = doc.page.width - 2 * MARGIN;
-    doc.fontSize(20).text(this.#cells.documentText(petition.title), { width });
+    drawParagraph(doc, this.#cells, petition.title, 20, width);
     doc.moveDown(0.5);
     const targets = JSON.parse(petition.targets) as string[];
     if (targets.length > 0) {
-      doc.fontSize(12).text(this.#cells.documentText(`To: ${targets.join('; ')}`), { width });
+      drawParagraph(doc, this.#cells, `To: ${targets.join('; ')}`, 12, width);
       doc.moveDown(0.5);
     }
-    doc.fontSize(11).text(this.#cells.documentText(petition.overview), { width });
+    drawParagraph(doc, this.#cells, petition.overview, 11, width);
     doc.moveDown();
-    this.#cells.useLatin();
     doc.fontSize(12).text(`Delivered on ${dateFormat.format(now)}`, { width });
     doc.text(countLine(counts, petition.confirm_signers === 1), { width });
     doc.moveDown();

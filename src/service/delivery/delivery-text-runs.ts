@@ -33,6 +33,15 @@ const LETTER = /\p{L}/u;
 const FIRST_FACE_SCRIPTS = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
 const SPACE = /\s/;
 
+/** A paragraph's direction: from its first strong letter, or given. */
+export type Direction = 'ltr' | 'rtl';
+
+/** The direction of a paragraph, from its first strong letter (left to right when it has none). */
+export function paragraphDirection(text: string): Direction {
+  if (!RIGHT_TO_LEFT.test(text)) return 'ltr';
+  return (bidi.getEmbeddingLevels(text).paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
+}
+
 interface LogicalPiece extends TextPiece {
   level: number;
   space: boolean;
@@ -52,9 +61,10 @@ function faceFor(coverage: FaceCoverage, order: readonly number[], codePoint: nu
 /**
  * The pieces in visual order, or null when a character is in no face (the text is then not drawn
  * at all). The paragraph's direction comes from its first strong letter, or is `ltr` for a town:
- * "city, Country" is the document's English around the town's own name.
+ * "city, Country" is the document's English around the town's own name, or is the direction of
+ * the paragraph a cover's line was cut from (delivery-paragraphs.ts).
  */
-export function textPieces(text: string, coverage: FaceCoverage, direction?: 'ltr'): TextPiece[] | null {
+export function textPieces(text: string, coverage: FaceCoverage, direction?: Direction): TextPiece[] | null {
   if (text === '') return [];
   if (LATIN_ONLY.test(text) && coverage.covers(0, 0x41)) {
     for (const character of text) if (!coverage.covers(0, character.codePointAt(0)!)) return mixedPieces(text, coverage, direction);
@@ -63,7 +73,7 @@ export function textPieces(text: string, coverage: FaceCoverage, direction?: 'lt
   return mixedPieces(text, coverage, direction);
 }
 
-function mixedPieces(text: string, coverage: FaceCoverage, direction?: 'ltr'): TextPiece[] | null {
+function mixedPieces(text: string, coverage: FaceCoverage, direction?: Direction): TextPiece[] | null {
   const levels = RIGHT_TO_LEFT.test(text) ? bidi.getEmbeddingLevels(text, direction).levels : null;
   const order = coverage.order(text);
   const pieces: LogicalPiece[] = [];

@@ -1,0 +1,90 @@
+// The cover's own paragraphs (the petition's title, its targets, its overview) in any script, as
+// the signers' cells are drawn (delivery-cells.ts): pdfkit's own wrapping lays a line out in one
+// face and left to right, so an Arabic title came out with its words reversed and a Hindi or
+// Chinese word in an English overview as boxes. Here a paragraph is wrapped greedily, each line
+// measured and drawn in pieces by face in bidi order; a right-to-left paragraph (its first strong
+// letter says so) has each line right-aligned and its bidi resolved right to left.
+import type { DeliveryCells } from './delivery-cells.js';
+import { paragraphDirection } from './delivery-text-runs.js';
+
+const SPACE = /\s/u;
+/** Chinese and Japanese write no spaces, so a line may end between any two of these. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+
+/** The text cut where a line may end: after its spaces (kept with the word before), between two CJK characters. */
+export function breakSegments(text: string): string[] {
+  const segments: string[] = [];
+  let current = '';
+  let previous = '';
+  for (const { segment } of graphemes.segment(text)) {
+    const space = SPACE.test(segment);
+    if (current !== '' && !space && (SPACE.test(previous) || (CJK.test(previous) && CJK.test(segment)))) {
+      segments.push(current);
+      current = '';
+    }
+    current += segment;
+    previous = segment;
+  }
+  if (current !== '') segments.push(current);
+  return segments;
+}
+
+/** The longest start of `text` (one grapheme at least) that fits: where a word longer than the line must break. */
+function longestFitting(text: string, fits: (line: string) => boolean): [string, string] {
+  const parts = Array.from(graphemes.segment(text), ({ segment }) => segment);
+  let [low, high] = [1, parts.length];
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(parts.slice(0, middle).join(''))) low = middle;
+    else high = middle - 1;
+  }
+  return [parts.slice(0, low).join(''), parts.slice(low).join('')];
+}
+
+/** Greedy line breaking: as many segments a line as fit, a segment too long for any line cut where it must. */
+export function wrapLines(text: string, fits: (line: string) => boolean): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const segment of breakSegments(text.trim())) {
+    if (line !== '' && !fits((line + segment).trimEnd())) {
+      lines.push(line.trimEnd());
+      line = '';
+    }
+    line += segment;
+    while (!fits(line.trimEnd())) {
+      const [head, rest] = longestFitting(line, fits);
+      lines.push(head.trimEnd());
+      line = rest;
+    }
+  }
+  if (line.trim() !== '' || lines.length === 0) lines.push(line.trimEnd());
+  return lines;
+}
+
+/**
+ * Draws `text` at `size` points from the document's y, `width` wide from the left margin, a new
+ * page when the next line would pass the bottom margin (the page's footer comes with it, as with
+ * pdfkit's wrapping). Each line of the text (its line breaks kept) is a paragraph of its own
+ * direction. Leaves y below the last line, and the Latin face at `size` current.
+ */
+export function drawParagraph(doc: PDFKit.PDFDocument, cells: DeliveryCells, text: string, size: number, width: number): void {
+  const left = doc.page.margins.left;
+  for (const paragraph of cells.printable(text).split(/\r\n|\r|\n/)) {
+    const direction = paragraphDirection(paragraph);
+    doc.fontSize(size);
+    const fits = (line: string) => cells.width(cells.linePieces(line, direction, paragraph)) <= width;
+    for (const line of wrapLines(paragraph, fits)) {
+      const pieces = cells.linePieces(line, direction, paragraph);
+      const lineWidth = cells.width(pieces);
+      const { height, ascent } = cells.lineMetrics(pieces);
+      if (doc.y + height > doc.page.maxY()) doc.addPage();
+      const top = doc.y;
+      cells.drawPieces(pieces, direction === 'rtl' ? left + width - lineWidth : left, top + ascent);
+      doc.y = top + height;
+    }
+  }
+  cells.useLatin();
+  doc.fontSize(size);
+  doc.x = left;
+}
