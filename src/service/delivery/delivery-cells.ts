@@ -65,18 +65,41 @@ export class DeliveryCells implements FaceCoverage {
     this.drawPieces(pieces, x, y);
   }
 
-  /** Pieces drawn left to right from x on the baseline y. */
-  drawPieces(pieces: readonly TextPiece[], x: number, y: number): void {
+  /**
+   * Pieces placed left to right from x on the baseline y. `inLogicalOrder`: a line's runs of one
+   * face and direction drawn in the order written, each at its place (a run's own pieces left to
+   * right): pdfjs takes each run as one item, in the order drawn, and puts a run's letters back
+   * in logical order itself, so a line mixing directions or faces reads back as written.
+   */
+  drawPieces(pieces: readonly TextPiece[], x: number, y: number, inLogicalOrder = false): void {
+    const lefts: number[] = [];
     let left = x;
     for (const piece of pieces) {
+      lefts.push(left);
+      left += this.width([piece]);
+    }
+    let order = pieces.map((_, index) => index);
+    if (inLogicalOrder) {
+      const runs: number[][] = [];
+      for (const index of order) {
+        const last = runs.at(-1);
+        const previous = pieces[index - 1];
+        if (last && previous && previous.face === pieces[index]!.face && previous.rightToLeft === pieces[index]!.rightToLeft) last.push(index);
+        else runs.push([index]);
+      }
+      const written = (run: number[]) => Math.min(...run.map((index) => pieces[index]!.logical ?? index));
+      order = runs.sort((a, b) => written(a) - written(b)).flat();
+    }
+    for (const index of order) {
+      const piece = pieces[index]!;
+      left = lefts[index]!;
       this.#use(piece.face);
       // A vowel drawn before its consonant would read back in the wrong order: outlines, and the letters as written.
       if (this.font.faces[piece.face]?.reorders === true) {
         const internals = this.#doc as unknown as { _font: EmbeddedFace; _fontSize: number };
-        left += this.#shapes.draw(internals._font, piece.text, left, y, internals._fontSize);
+        this.#shapes.draw(internals._font, piece.text, left, y, internals._fontSize);
       } else {
         this.#doc.text(piece.text, left, y, ON_BASELINE);
-        left += this.#doc.widthOfString(piece.text);
       }
     }
   }

@@ -73,6 +73,7 @@ export class DeliveryLayout {
     doc.moveDown(0.5);
     const targets = JSON.parse(petition.targets) as string[];
     if (targets.length > 0) {
+      // The document's English "To:" leads: the line is left to right, Arabic or Hebrew targets a run in it.
       drawParagraph(doc, this.#cells, `To: ${targets.join('; ')}`, 12, width);
       doc.moveDown(0.5);
     }

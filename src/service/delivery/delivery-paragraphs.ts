@@ -80,7 +80,7 @@ export function drawParagraph(doc: PDFKit.PDFDocument, cells: DeliveryCells, tex
       const { height, ascent } = cells.lineMetrics(pieces);
       if (doc.y + height > doc.page.maxY()) doc.addPage();
       const top = doc.y;
-      cells.drawPieces(pieces, direction === 'rtl' ? left + width - lineWidth : left, top + ascent);
+      cells.drawPieces(pieces, direction === 'rtl' ? left + width - lineWidth : left, top + ascent, true);
       doc.y = top + height;
     }
   }

@@ -13,6 +13,8 @@ export interface TextPiece {
   text: string;
   face: number;
   rightToLeft: boolean;
+  /** Its place in the text as written (pieces of mixed directions). */
+  logical?: number;
 }
 
 /** Which face draws a code point: the faces in the order they are tried, and whether each has it. */
@@ -92,9 +94,9 @@ function mixedPieces(text: string, coverage: FaceCoverage, direction?: Direction
     const last = pieces.at(-1);
     // A right-to-left run is cut at its spaces: pdfkit would otherwise lay its words out left to right.
     if (last && last.face === face && last.level === level && !(level % 2 === 1 && (space || last.space))) last.text += character;
-    else pieces.push({ text: character, face, level, space, rightToLeft: level % 2 === 1 });
+    else pieces.push({ text: character, face, level, space, rightToLeft: level % 2 === 1, logical: pieces.length });
   }
-  return visualOrder(pieces).map(({ text: pieceText, face, rightToLeft }) => ({ text: rightToLeft ? mirrored(pieceText) : pieceText, face, rightToLeft }));
+  return visualOrder(pieces).map(({ text: pieceText, face, rightToLeft, logical }) => ({ text: rightToLeft ? mirrored(pieceText) : pieceText, face, rightToLeft, logical }));
 }
 
 /** Rule L2 of the bidi algorithm on whole pieces: from the highest level to the lowest odd one, reverse each run at that level or above. */
