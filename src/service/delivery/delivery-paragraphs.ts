@@ -13,7 +13,7 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 /** The text cut where a line may end: after its spaces (kept with the word before), between two CJK characters. */
-export function breakSegments(text: string): string[] {
+function breakSegments(text: string): string[] {
   const segments: string[] = [];
   let current = '';
   let previous = '';
@@ -43,7 +43,7 @@ function longestFitting(text: string, fits: (line: string) => boolean): [string,
 }
 
 /** Greedy line breaking: as many segments a line as fit, a segment too long for any line cut where it must. */
-export function wrapLines(text: string, fits: (line: string) => boolean): string[] {
+function wrapLines(text: string, fits: (line: string) => boolean): string[] {
   const lines: string[] = [];
   let line = '';
   for (const segment of breakSegments(text.trim())) {

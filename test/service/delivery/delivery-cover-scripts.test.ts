@@ -24,7 +24,7 @@ const COVERS: Record<string, Cover> = {
   persian: { title: 'کتابخانه شهر را باز نگه دارید', targets: ['شورای شهر تهران'], overview: 'شورا قصد دارد کتابخانه را در ماه مارس ببندد. از شورا درخواست داریم آن را باز نگه دارد.' },
   hindi: { title: 'नगर पुस्तकालय खुला रखें', targets: ['नगर परिषद'], overview: 'परिषद मार्च में पुस्तकालय बंद करना चाहती है। हम चाहते हैं कि यह खुला रहे।' },
   chinese: { title: '保留河畔图书馆', targets: ['市议会'], overview: '市议会计划在三月关闭河畔图书馆，我们请求市议会让图书馆继续为附近的居民和孩子们开放。'.repeat(3) },
-  japanese: { title: '川沿いの図書館を残そう', targets: ['市議会'], overview: '市議会は三月に図書館を閉じる予定です。開いたままにするよう求めます。' },
+  japanese: { title: '川沿いの図書館を残そう', targets: ['市議会'], overview: Array(3).fill('Tokyo の市議会は三月に図書館を閉じる予定です。開いたままにするよう求めます。').join(' ') },
   korean: { title: '강변 도서관을 지켜 주세요', targets: ['시의회'], overview: '시의회는 3월에 도서관을 닫을 계획입니다. 계속 열어 두기를 요청합니다.' },
   greek: { title: 'Κρατήστε ανοιχτή τη βιβλιοθήκη', targets: ['Δημοτικό Συμβούλιο'], overview: 'Το συμβούλιο σχεδιάζει να κλείσει τη βιβλιοθήκη τον Μάρτιο.' },
   russian: { title: 'Сохраним городскую библиотеку', targets: ['Городской совет'], overview: 'Совет собирается закрыть библиотеку в марте. Мы просим оставить её открытой.' },
@@ -160,10 +160,13 @@ describe("the delivery's cover in every script", async () => {
     assert.ok(words(pdftotext(pdfs.get('longArabic')!)).includes(words(COVERS.longArabic!.overview)));
   });
 
-  test('a Chinese overview with no spaces breaks between its characters, within the margins', async () => {
-    const { lines } = await pdfjsPage(pdfs.get('chinese')!);
-    const overviewLines = lines.filter((line) => /\p{Script=Han}{10}/u.test(line.text.replace(/\s/g, '')));
-    assert.ok(overviewLines.length >= 3, `${overviewLines.length} lines`);
-    for (const line of overviewLines) assert.ok(line.left >= LEFT_EDGE - 1 && line.right <= RIGHT_EDGE + 1, `${line.left}..${line.right}`);
+  test('a Chinese or Japanese overview breaks between its characters: every line but its last is full, within one character of the margin', async () => {
+    for (const name of ['chinese', 'japanese']) {
+      const { lines } = await pdfjsPage(pdfs.get(name)!);
+      const overviewLines = lines.filter((line) => /\p{Script=Han}/u.test(line.text)).slice(2);
+      assert.ok(overviewLines.length >= 3, `${name}: ${overviewLines.length} lines`);
+      for (const line of overviewLines) assert.ok(Math.abs(line.left - LEFT_EDGE) < 1 && line.right <= RIGHT_EDGE + 1, `${name}: ${line.left}..${line.right}`);
+      for (const line of overviewLines.slice(0, -1)) assert.ok(line.right > RIGHT_EDGE - 11, `${name}: "${line.text}" ends at ${line.right}`);
+    }
   });
 });
