@@ -160,6 +160,15 @@ describe("the delivery's cover in every script", async () => {
     assert.ok(words(pdftotext(pdfs.get('longArabic')!)).includes(words(COVERS.longArabic!.overview)));
   });
 
+  test('a word longer than the line breaks where it must, every piece within the margins', async () => {
+    const unbroken = { title: `https://example.org/${'library-'.repeat(12)}open`, targets: ['The Council'], overview: 'Keep it open.' };
+    const { lines, text } = await pdfjsPage(await coverPdf(unbroken));
+    const titleLines = lines.filter((line) => line.text.includes('library-'));
+    assert.ok(titleLines.length >= 2, `${titleLines.length} lines`);
+    for (const line of titleLines) assert.ok(Math.abs(line.left - LEFT_EDGE) < 1 && line.right <= RIGHT_EDGE + 1, `${line.left}..${line.right}`);
+    assert.ok(text.replace(/\s/g, '').includes(unbroken.title));
+  });
+
   test('a Chinese or Japanese overview breaks between its characters: every line but its last is full, within one character of the margin', async () => {
     for (const name of ['chinese', 'japanese']) {
       const { lines } = await pdfjsPage(pdfs.get(name)!);
