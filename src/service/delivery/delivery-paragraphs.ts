@@ -42,24 +42,36 @@ function longestFitting(text: string, fits: (line: string) => boolean): [string,
   return [parts.slice(0, low).join(''), parts.slice(low).join('')];
 }
 
-/** Greedy line breaking: as many segments a line as fit, a segment too long for any line cut where it must. */
-function wrapLines(text: string, fits: (line: string) => boolean): string[] {
+/**
+ * Greedy line breaking: as many segments a line as fit, a segment too long for any line cut where
+ * it must. A line is first measured as the sum of its segments' widths (each measured once: a CJK
+ * paragraph has a segment a character), then checked whole, for shaping across segments.
+ */
+function wrapLines(text: string, measure: (text: string) => number, width: number): string[] {
+  const fits = (line: string) => measure(line) <= width;
   const lines: string[] = [];
-  let line = '';
+  let line: string[] = [];
+  let advance = 0;
+  const finish = () => {
+    const kept = [...line];
+    while (kept.length > 1 && !fits(kept.join('').trimEnd())) kept.pop();
+    lines.push(kept.join('').trimEnd());
+    line = line.slice(kept.length);
+    advance = line.reduce((sum, segment) => sum + measure(segment), 0);
+  };
   for (const segment of breakSegments(text.trim())) {
-    if (line !== '' && !fits((line + segment).trimEnd())) {
-      lines.push(line.trimEnd());
-      line = '';
-    }
-    line += segment;
-    while (!fits(line.trimEnd())) {
-      const [head, rest] = longestFitting(line, fits);
+    if (line.length > 0 && advance + measure(segment.trimEnd()) > width) finish();
+    line.push(segment);
+    advance += measure(segment);
+    while (line.length === 1 && !fits(line[0]!.trimEnd())) {
+      const [head, rest] = longestFitting(line[0]!, fits);
       lines.push(head.trimEnd());
-      line = rest;
+      line = rest === '' ? [] : [rest];
+      advance = rest === '' ? 0 : measure(rest);
     }
   }
-  if (line.trim() !== '' || lines.length === 0) lines.push(line.trimEnd());
-  return lines;
+  while (line.length > 0) finish();
+  return lines.length === 0 ? [''] : lines;
 }
 
 /**
@@ -73,8 +85,13 @@ export function drawParagraph(doc: PDFKit.PDFDocument, cells: DeliveryCells, tex
   for (const paragraph of cells.printable(text).split(/\r\n|\r|\n/)) {
     const direction = paragraphDirection(paragraph);
     doc.fontSize(size);
-    const fits = (line: string) => cells.width(cells.linePieces(line, direction, paragraph)) <= width;
-    for (const line of wrapLines(paragraph, fits)) {
+    const widths = new Map<string, number>();
+    const measure = (line: string) => {
+      let measured = widths.get(line);
+      if (measured === undefined) widths.set(line, (measured = cells.width(cells.linePieces(line, direction, paragraph))));
+      return measured;
+    };
+    for (const line of wrapLines(paragraph, measure, width)) {
       const pieces = cells.linePieces(line, direction, paragraph);
       const lineWidth = cells.width(pieces);
       const { height, ascent } = cells.lineMetrics(pieces);
