@@ -96,6 +96,7 @@ const areas = {
       'test/service/abuse/invalidation-filter.test.ts',
       'test/service/geography/small-groups.test.ts',
       'test/service/abuse/block-list.test.ts',
+      'test/service/abuse/screen-reload.test.ts',
       'test/service/abuse/bulk-invalidation-store.test.ts',
       'test/service/abuse/confirmation-recheck-store.test.ts',
       'test/service/limits/confirmation-code-limit.test.ts',
