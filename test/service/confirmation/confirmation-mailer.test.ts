@@ -3,7 +3,8 @@
 // loopback: nothing due says nothing; a read that fails is logged by its code unless the storage
 // itself failed (the health check says that once); a signature confirmed between the read and the
 // send gets no mail and no withdrawal link; an outcome that cannot be recorded is logged; /metrics
-// counts each mail's delivery under `mail`. signer-confirmation.test.ts has the mail end to end.
+// counts each mail's delivery under `mail`; at most 4 sends are out at once, a poll after stop does
+// nothing, and a send still out holds the stop 2 s at most. signer-confirmation.test.ts has the mail end to end.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,7 +74,7 @@ interface Run {
 }
 
 /** A mailer on its own connection; `watched`: with the service's delivery watch and metrics. */
-async function mailerOn(options: { mailer: Mailer | null; watched?: boolean; store?: (store: Store) => Store }): Promise<Run & { close: () => Promise<void> }> {
+async function mailerOn(options: { mailer: Mailer | null; watched?: boolean; store?: (store: Store) => Store; unpolled?: boolean }): Promise<Run & { close: () => Promise<void> }> {
   const store = createStore(await openStoreEngine(database));
   const logs: string[] = [];
   const healthLogs: string[] = [];
@@ -89,7 +90,7 @@ async function mailerOn(options: { mailer: Mailer | null; watched?: boolean; sto
     health,
     log: (line) => logs.push(line),
     instance: 'mailer-test',
-    polled: (now) => polls.push(now),
+    ...(options.unpolled ? {} : { polled: (now: number) => void polls.push(now) }),
     ...(options.watched ? { watch: new DeliveryWatch(metrics, logger) } : {}),
   };
   const mailer = new ConfirmationMailer(settings);
@@ -113,6 +114,23 @@ async function mailerOn(options: { mailer: Mailer | null; watched?: boolean; sto
 const withdrawalsOf = (id: number) =>
   withDatabase(database, async (db) => Number((await db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM signature_withdrawals WHERE signature_id = ?').get(id))!.n));
 const mailsTo = (email: string) => catcher.mails.filter((mail) => mail.to === email);
+/** A mail server slow to answer: each send waits until `release()`, then fails as a refused one would. */
+function heldMailer(): { mailer: Mailer; started: string[]; release: () => void } {
+  const started: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const mailer: Mailer = {
+    send: async (message) => {
+      started.push(message.to);
+      await released;
+      throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+    },
+    close: () => {},
+  };
+  return { mailer, started, release };
+}
+const dueAt = (id: number) =>
+  withDatabase(database, async (db) => (await db.prepare<[number], { mail_due_at: number | null }>('SELECT mail_due_at FROM signature_confirmations WHERE signature_id = ?').get(id))!.mail_due_at);
 const without = ({ time: _time, ...rest }: Record<string, unknown>) => rest;
 
 describe('reading what is due', () => {
@@ -281,6 +299,82 @@ describe('sending', () => {
       assert.match(run.logs[0]!, new RegExp(`^confirmation mail for signature ${id}: recording the outcome failed \\(\\w+\\)$`));
       assert.doesNotMatch(run.logs[0]!, /@/);
     } finally {
+      await run.close();
+    }
+  });
+});
+
+describe('sends in flight and stopping', () => {
+  test('at most 4 sends are out at once: a poll with no room left reads nothing and is not reported', async () => {
+    await dueNow(...waiting);
+    const held = heldMailer();
+    const run = await mailerOn({ mailer: held.mailer });
+    try {
+      await run.mailer.poll();
+      await eventually(() => held.started.length, (n) => n === 4, 5000);
+      assert.equal(run.polls.length, 1);
+      if (onPostgres) {
+        const claims = await withDatabase(database, (db) =>
+          db.prepare<[], { mail_claimed_by: string | null }>('SELECT mail_claimed_by FROM signature_confirmations WHERE mail_claimed_by IS NOT NULL').all());
+        assert.deepEqual(claims.map((row) => row.mail_claimed_by), ['mailer-test', 'mailer-test', 'mailer-test', 'mailer-test'], 'claimed by this instance');
+      }
+      await run.mailer.poll();
+      assert.equal(run.polls.length, 1, 'no room: the second poll read nothing');
+      held.release();
+      await run.mailer.stop();
+      assert.equal(held.started.length, 4);
+      assert.equal(run.logs.length, 4, run.logs.join('\n'));
+    } finally {
+      held.release();
+      await run.close();
+    }
+  });
+
+  test('a poll after stop reads nothing, warns of nothing and is not reported', async () => {
+    await dueNow(waiting[5]!);
+    const run = await mailerOn({ mailer: null });
+    try {
+      await run.mailer.stop();
+      await run.mailer.poll();
+      assert.deepEqual(run.polls, []);
+      assert.deepEqual(run.logs, []);
+    } finally {
+      await run.close();
+    }
+  });
+
+  test('without a poll gauge the mailer polls all the same', async () => {
+    await dueNow(waiting[5]!);
+    const run = await mailerOn({ mailer: null, unpolled: true });
+    try {
+      await run.mailer.poll();
+      assert.deepEqual(run.logs, ['confirmation mail: signers are waiting for confirmation emails, but no --smtp server is set']);
+    } finally {
+      await run.mailer.stop();
+      await run.close();
+    }
+  });
+
+  test('a send still out does not hold the stop past its grace of 2 s; its mail stays due', async () => {
+    const id = waiting[5]!;
+    await dueNow(id);
+    const held = heldMailer();
+    const run = await mailerOn({ mailer: held.mailer });
+    let bound: NodeJS.Timeout | undefined;
+    try {
+      await run.mailer.poll();
+      await eventually(() => held.started.length, (n) => n === 1, 5000);
+      const began = Date.now();
+      const outcome = await Promise.race([
+        run.mailer.stop().then(() => 'stopped'),
+        new Promise((resolve) => (bound = setTimeout(() => resolve('still waiting'), 10_000))),
+      ]);
+      assert.equal(outcome, 'stopped');
+      assert.ok(Date.now() - began >= 1900, `stopped after ${Date.now() - began} ms`);
+      assert.notEqual(await dueAt(id), null, 'still due');
+    } finally {
+      clearTimeout(bound);
+      held.release();
       await run.close();
     }
   });
