@@ -2,7 +2,8 @@
 // SQLite file, or PostgreSQL with SERVICE_TEST_DATABASE=postgres), without HTTP: the preview's
 // examples, what invalidating and undoing return, the operator's errors, the one-at-a-time
 // refusal's words, and where an undo puts signatures back when their times tie with listed ones
-// (signed_on, then id). bulk-invalidation.test.ts has the whole flow through the console.
+// (signed_on, then id; a later time goes after, whatever the id), and the 1,000 ids per statement that
+// keep a large batch from holding the thread. bulk-invalidation.test.ts has the whole flow through the console.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +101,42 @@ describe('a batch of three among eight signers', () => {
     const { params, text } = filterParams(987654, { utm_source: 'taken' });
     assert.equal(await operatorError(invalidateInBulk(store, params, text, COMMAND_LINE)), 'petition 987654 not found');
   });
+});
+
+test('undo: a signature signed after a listed one goes back after it, though its id is smaller', async () => {
+  const petitionId = await createPetition(store, { title: 'Bulk invalidation, a late signer' }, COMMAND_LINE);
+  await seedSignatures(store, petitionId, 3);
+  const rows = (await store.db.prepare<[number], { id: number; signed_on: number }>('SELECT id, signed_on FROM signatures WHERE petition_id = ? ORDER BY id').all(petitionId)).map(
+    (row) => ({ id: Number(row.id), signedOn: Number(row.signed_on) }),
+  );
+  const [first, second, third] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
+  assert.deepEqual(await listedIds(petitionId), [first.id, second.id, third.id]);
+  // The smallest id, signed a second after the newest.
+  await store.db.prepare<[number, number]>("UPDATE signatures SET signed_on = ?, utm_source = 'late' WHERE id = ?").run(third.signedOn + 1000, first.id);
+  const { params, text } = filterParams(petitionId, { utm_source: 'late' });
+  const { batchId } = await invalidateInBulk(store, params, text, COMMAND_LINE);
+  assert.deepEqual(await listedIds(petitionId), [second.id, third.id]);
+  await undoInvalidation(store, batchId, COMMAND_LINE);
+  assert.deepEqual(await listedIds(petitionId), [second.id, third.id, first.id]);
+});
+
+test('2,000 matches are invalidated and restored 1,000 per statement, never all at once nor an empty one', async () => {
+  const petitionId = await createPetition(store, { title: 'Bulk invalidation in chunks' }, COMMAND_LINE);
+  await seedSignatures(store, petitionId, 2000);
+  const sizes = { invalidated: [] as number[], restored: [] as number[] };
+  // The real statements, their lists of ids measured on the way.
+  const measured: Store = {
+    ...store,
+    invalidateIds: { ...store.invalidateIds, run: (p) => (sizes.invalidated.push((JSON.parse(p.ids) as number[]).length), store.invalidateIds.run(p)) },
+    restoreBatchMembers: { ...store.restoreBatchMembers, run: (p) => (sizes.restored.push((JSON.parse(p.ids) as number[]).length), store.restoreBatchMembers.run(p)) },
+  };
+  const { params, text } = filterParams(petitionId, { name: '*' });
+  assert.equal((await previewInvalidation(store, params)).count, 2000);
+  const { batchId, invalidated } = await invalidateInBulk(measured, params, text, COMMAND_LINE);
+  assert.equal(invalidated, 2000);
+  assert.deepEqual(sizes.invalidated, [1000, 1000]);
+  assert.deepEqual(await undoInvalidation(measured, batchId, COMMAND_LINE), { petitionId, restored: 2000 });
+  assert.deepEqual(sizes.restored, [1000, 1000]);
 });
 
 test('one bulk invalidation of a petition at a time: the second is refused in the operator\'s words; the log names the job', () => {
