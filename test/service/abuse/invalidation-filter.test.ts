@@ -40,6 +40,18 @@ describe('the time window', () => {
     }
   });
 
+  test('a time is the whole field: nothing before the year or after the time', () => {
+    for (const typed of ['x2026-05-01 10:00', '12026-05-01 10:00', '2026-05-01 10:00x', '2026-05-01 10:00:00ZZ', '2026-05-01 10:00:001']) {
+      assert.deepEqual(problems({ from: typed }), [{ field: 'from', message: TIME_HELP }], typed);
+    }
+  });
+
+  test('an end alone is a window however early, even at or before 1970-01-01 00:00', () => {
+    assert.equal(accepted({ before: '1970-01-01 00:00' }).params.signed_before, 0);
+    assert.equal(accepted({ before: '1969-12-31 23:59' }).params.signed_before, -60_000);
+    assert.equal(accepted({ from: '1969-12-31 23:59' }).params.signed_from, -60_000);
+  });
+
   test('the end must be after the start: the same second is refused, one later accepted', () => {
     assert.deepEqual(problems({ from: '2026-05-01 14:30', before: '2026-05-01 14:30:00' }), [
       { field: 'before', message: 'The end of the time window must be after its start' },
