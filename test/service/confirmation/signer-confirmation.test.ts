@@ -234,6 +234,15 @@ describe('a petition that confirms its signers', () => {
     }
   });
 
+  test('a path under /confirm that is no link is the signer\'s page in their language, not the API\'s JSON', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const answer = await open(`${new URL(t.baseUrl).origin}/confirm/not/a/link`, method, { 'accept-language': 'de' });
+      assert.equal(answer.status, 404, method);
+      assert.match(answer.headers.get('content-type') ?? '', /^text\/html/, method);
+      assert.match(await answer.text(), /<html lang="de"/, method);
+    }
+  });
+
   test('log lines never carry an address or a link', () => {
     for (const line of t.logs) {
       assert.doesNotMatch(line, /@example\.org|\/confirm\//, line);
