@@ -104,4 +104,16 @@ describe('instances sharing a budget on PostgreSQL', { skip }, () => {
     count(b!.limit, 2, T0 + 1);
     assert.equal(b!.limit.retryAfter(CONSUMER, T0 + 1), 30, '2 here and 3 heard of');
   });
+
+  test('the old windows are dropped once a window, at its first sync, not at every sync', async () => {
+    const [a] = await instances(1);
+    const prunes: number[] = [];
+    const forget = a!.store.forgetRateCountsBefore;
+    const measured: Store = { ...a!.store, forgetRateCountsBefore: { ...forget, run: (...args: Parameters<typeof forget.run>) => (prunes.push(Number(args[0])), forget.run(...args)) } };
+    const sharing = new RateLimitSharing(measured, a!.limit);
+    for (const now of [T0, T0 + 1, T0 + 29_999]) await sharing.sync(now);
+    assert.deepEqual(prunes, [MINUTE - 60_000]);
+    for (const now of [T0 + 30_000, T0 + 30_001]) await sharing.sync(now);
+    assert.deepEqual(prunes, [MINUTE - 60_000, MINUTE]);
+  });
 });
