@@ -36,9 +36,12 @@ function readUtcTime(text: string): number | undefined {
   const match = UTC_TIME.exec(text);
   if (!match) return undefined;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-  const back = new Date(ms);
-  // 2026-02-30 is not a day: Date.UTC would roll it over into March.
+  // Not Date.UTC: it reads years 0 to 99 as 1900 to 1999 ("0050" would become 1950).
+  const back = new Date(0);
+  back.setUTCFullYear(year, month - 1, day);
+  back.setUTCHours(hour, minute, second, 0);
+  const ms = back.getTime();
+  // 2026-02-30 is not a day: the date would roll it over into March.
   if (back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
   return ms;
 }

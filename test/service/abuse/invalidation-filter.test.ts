@@ -52,6 +52,14 @@ describe('the time window', () => {
     assert.equal(accepted({ from: '1969-12-31 23:59' }).params.signed_from, -60_000);
   });
 
+  test('a year is read as written, 0000 to 0099 too (not as 1900 to 1999)', () => {
+    const early = accepted({ from: '0050-03-01 10:00', before: '0099-12-31 23:59:59' });
+    assert.deepEqual(early.text, { from: '0050-03-01T10:00:00Z', before: '0099-12-31T23:59:59Z' });
+    assert.equal(early.params.signed_from, Date.parse('0050-03-01T10:00:00Z'));
+    assert.equal(early.params.signed_before, Date.parse('0099-12-31T23:59:59Z'));
+    assert.equal(accepted({ from: '0100-01-01 00:00' }).params.signed_from, Date.parse('0100-01-01T00:00:00Z'));
+  });
+
   test('the end must be after the start: the same second is refused, one later accepted', () => {
     assert.deepEqual(problems({ from: '2026-05-01 14:30', before: '2026-05-01 14:30:00' }), [
       { field: 'before', message: 'The end of the time window must be after its start' },
