@@ -2,9 +2,13 @@
 // SERVICE_TEST_DATABASE=postgres (npm test runs test/service both ways). On PostgreSQL each
 // test's database is a new one in a throwaway cluster that this test process starts when first
 // asked and stops when it exits.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqlEngine } from '../../src/service/store/engines/sql-engine.js';
 import { openStoreEngine } from '../../src/service/store/engines/store-engine.js';
+import { createStore } from '../../src/service/store/store.js';
+import type { Store } from '../../src/service/store/store.js';
 import { startPostgresCluster, stopWithProcess } from '../../support/postgres-cluster.js';
 import type { PostgresCluster } from '../../support/postgres-cluster.js';
 
@@ -41,4 +45,27 @@ export async function withDatabase<T>(database: string, use: (db: SqlEngine) => 
   } finally {
     await db.close();
   }
+}
+
+export interface TestStore {
+  store: Store;
+  /** The database the store is on, for a second connection (another process, another instance). */
+  database: string;
+  /** Closes the store and removes its folder. */
+  close(): Promise<void>;
+}
+
+/** The service's store on a new test database in a new temporary folder: domain tests without HTTP. */
+export async function openTestStore(prefix: string): Promise<TestStore> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const database = await newTestDatabase(dir);
+  const store = createStore(await openStoreEngine(database));
+  return {
+    store,
+    database,
+    async close() {
+      await store.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

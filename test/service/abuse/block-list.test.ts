@@ -2,29 +2,22 @@
 // file, or PostgreSQL with SERVICE_TEST_DATABASE=postgres), without HTTP: what is read as an
 // email domain, the words the console shows at each field, and the audit entries, which name the
 // entry's id, kind and scope, never its value. screening.test.ts has the lists refusing signers.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addBlockEntry, BLOCK_KINDS, BlockEntryProblem, readEmailDomain, removeBlockEntry } from '../../../src/service/abuse/block-list.js';
 import { OperatorError } from '../../../src/service/errors/operator-error.js';
 import { auditPage, COMMAND_LINE } from '../../../src/service/operators/audit-log.js';
 import { createPetition } from '../../../src/service/petitions/petition-writes.js';
-import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
-import { createStore, type Store } from '../../../src/service/store/store.js';
-import { newTestDatabase } from '../test-database.js';
+import type { Store } from '../../../src/service/store/store.js';
+import { openTestStore, type TestStore } from '../test-database.js';
 
-let dir: string;
+let fixture: TestStore;
 let store: Store;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'block-list-'));
-  store = createStore(await openStoreEngine(await newTestDatabase(dir)));
+  fixture = await openTestStore('block-list-');
+  store = fixture.store;
 });
-after(async () => {
-  await store.db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture.close());
 
 describe('an email domain as typed', () => {
   test('lower case, trimmed, a leading @ dropped; an @ inside is no domain', () => {

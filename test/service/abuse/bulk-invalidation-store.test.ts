@@ -4,9 +4,6 @@
 // refusal's words, and where an undo puts signatures back when their times tie with listed ones
 // (signed_on, then id; a later time goes after, whatever the id), and the 1,000 ids per statement that
 // keep a large batch from holding the thread. bulk-invalidation.test.ts has the whole flow through the console.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bulkInvalidationJobs, invalidateInBulk, previewInvalidation, undoInvalidation } from '../../../src/service/abuse/bulk-invalidation.js';
@@ -16,20 +13,16 @@ import { COMMAND_LINE } from '../../../src/service/operators/audit-log.js';
 import { createPetition } from '../../../src/service/petitions/petition-writes.js';
 import { seedSignatures } from '../../../src/service/seed/seed.js';
 import { listedInOrder } from '../../../src/service/signatures/listed-positions.js';
-import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
-import { createStore, type Store } from '../../../src/service/store/store.js';
-import { newTestDatabase } from '../test-database.js';
+import type { Store } from '../../../src/service/store/store.js';
+import { openTestStore, type TestStore } from '../test-database.js';
 
-let dir: string;
+let fixture: TestStore;
 let store: Store;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'bulk-invalidation-'));
-  store = createStore(await openStoreEngine(await newTestDatabase(dir)));
+  fixture = await openTestStore('bulk-invalidation-');
+  store = fixture.store;
 });
-after(async () => {
-  await store.db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture.close());
 
 function filterParams(petitionId: number, form: Record<string, string>) {
   const filter = readInvalidationFilter(petitionId, form);

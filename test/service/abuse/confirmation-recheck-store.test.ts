@@ -3,9 +3,6 @@
 // still waiting is judged (a counted one on the block list stays), a batch whose stored filter
 // cannot be read any more is passed over for the next, and what took the signature is named.
 // confirmation-recheck.test.ts has the signer's side, over SMTP and the console.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addBlockEntry } from '../../../src/service/abuse/block-list.js';
@@ -14,20 +11,16 @@ import { SubmissionScreen } from '../../../src/service/abuse/submission-screen.j
 import { COMMAND_LINE } from '../../../src/service/operators/audit-log.js';
 import { createPetition } from '../../../src/service/petitions/petition-writes.js';
 import { seedSignatures } from '../../../src/service/seed/seed.js';
-import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
-import { createStore, type Store } from '../../../src/service/store/store.js';
-import { newTestDatabase } from '../test-database.js';
+import type { Store } from '../../../src/service/store/store.js';
+import { openTestStore, type TestStore } from '../test-database.js';
 
-let dir: string;
+let fixture: TestStore;
 let store: Store;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'confirmation-recheck-'));
-  store = createStore(await openStoreEngine(await newTestDatabase(dir)));
+  fixture = await openTestStore('confirmation-recheck-');
+  store = fixture.store;
 });
-after(async () => {
-  await store.db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture.close());
 
 async function stateOf(id: number): Promise<{ state: string; batch: number | null } | undefined> {
   const row = await store.db.prepare<[number], { state: string; batch: number | null }>('SELECT state, invalidation_batch_id AS batch FROM signatures WHERE id = ?').get(id);

@@ -3,9 +3,6 @@
 // this store's own change counter, so the screen reads the lists again at least every second
 // (src/service/README.md) and refuses the signer from then on. On the service's real database (a
 // SQLite file, or PostgreSQL with SERVICE_TEST_DATABASE=postgres), without HTTP.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addBlockEntry } from '../../../src/service/abuse/block-list.js';
@@ -15,21 +12,19 @@ import { createPetition } from '../../../src/service/petitions/petition-writes.j
 import { emailIdentity } from '../../../src/service/signatures/email-identity.js';
 import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
 import { createStore, type Store } from '../../../src/service/store/store.js';
-import { newTestDatabase } from '../test-database.js';
+import { openTestStore, type TestStore } from '../test-database.js';
 
-let dir: string;
+let fixture: TestStore;
 let serving: Store;
 let other: Store;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'screen-reload-'));
-  const database = await newTestDatabase(dir);
-  serving = createStore(await openStoreEngine(database));
-  other = createStore(await openStoreEngine(database));
+  fixture = await openTestStore('screen-reload-');
+  serving = fixture.store;
+  other = createStore(await openStoreEngine(fixture.database));
 });
 after(async () => {
-  await serving.db.close();
   await other.db.close();
-  rmSync(dir, { recursive: true, force: true });
+  await fixture.close();
 });
 
 test("an entry another process adds refuses the signer within about a second, though this store's counter never moved", async () => {

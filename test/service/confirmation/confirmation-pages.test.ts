@@ -4,28 +4,21 @@
 // back to the campaign's page (its `url`), escaped; a petition without one, or a row whose url is
 // not an http(s) page, gets no link. The HTTP tests (confirmation-code.test.ts,
 // signer-confirmation.test.ts, confirmation-recheck.test.ts) read these pages' titles.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closedPage, confirmedPage, refusedPage, type Html } from '../../../src/service/confirmation/confirmation-pages.js';
 import { COMMAND_LINE } from '../../../src/service/operators/audit-log.js';
 import { createPetition } from '../../../src/service/petitions/petition-writes.js';
-import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
-import { createStore, type PetitionRow, type Store } from '../../../src/service/store/store.js';
-import { newTestDatabase } from '../test-database.js';
+import type { PetitionRow, Store } from '../../../src/service/store/store.js';
+import { openTestStore, type TestStore } from '../test-database.js';
 
-let dir: string;
+let fixture: TestStore;
 let store: Store;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'confirmation-pages-'));
-  store = createStore(await openStoreEngine(await newTestDatabase(dir)));
+  fixture = await openTestStore('confirmation-pages-');
+  store = fixture.store;
 });
-after(async () => {
-  await store.db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture.close());
 
 async function petition(url: string | null): Promise<PetitionRow> {
   const id = await createPetition(store, { title: 'Save the Riverside Park' }, COMMAND_LINE);

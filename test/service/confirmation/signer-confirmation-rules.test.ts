@@ -3,9 +3,6 @@
 // the link's 7 days to the millisecond, three mails in a day and the day's end exactly, the link's
 // page for an unknown, expired or closed petition's link, and the removal of expired signatures
 // past one batch. signer-confirmation.test.ts has the signer's side, over SMTP.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -19,9 +16,8 @@ import { secretTokenHash } from '../../../src/service/http/secret-token.js';
 import { COMMAND_LINE } from '../../../src/service/operators/audit-log.js';
 import { createPetition } from '../../../src/service/petitions/petition-writes.js';
 import { seedSignatures } from '../../../src/service/seed/seed.js';
-import { openStoreEngine } from '../../../src/service/store/engines/store-engine.js';
-import { createStore, type Store } from '../../../src/service/store/store.js';
-import { newTestDatabase } from '../test-database.js';
+import type { Store } from '../../../src/service/store/store.js';
+import { openTestStore, type TestStore } from '../test-database.js';
 
 const DAY = 24 * 60 * 60_000;
 const WEEK = 7 * DAY;
@@ -29,16 +25,13 @@ const T0 = Date.UTC(2026, 0, 5, 12);
 /** No recheck takes the signature: these tests are about the link, not the block lists. */
 const noRefusal = { refusal: async () => null };
 
-let dir: string;
+let fixture: TestStore;
 let store: Store;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'signer-confirmation-rules-'));
-  store = createStore(await openStoreEngine(await newTestDatabase(dir)));
+  fixture = await openTestStore('signer-confirmation-rules-');
+  store = fixture.store;
 });
-after(async () => {
-  await store.db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+after(() => fixture.close());
 
 /** `count` signatures on a new petition, each made to wait for confirmation at `at`. */
 async function waitingSignatures(count: number, title = 'Confirmation rules', at = T0): Promise<{ petitionId: number; ids: number[] }> {
