@@ -23,6 +23,7 @@ const areas = {
       'test/shared/withdrawal-token.test.ts',
       'test/shared/client-network.test.ts',
       'test/shared/ip-address.test.ts',
+      'test/shared/utc-time.test.ts',
       'test/shared/address-rules.test.ts',
       'test/shared/address-data.test.ts',
       'test/shared/observability/logger.test.ts',

@@ -5,6 +5,7 @@
 // case-insensitive substring, or a glob with * and ?; never a regular expression). Every
 // condition given must hold; at least one is required.
 import { formatIpRange, parseIpRange } from '../../shared/ip-address.js';
+import { utcTime } from '../../shared/utc-time.js';
 import { rangeKeys } from '../store/signatures/address-key.js';
 import type { InvalidationFilterParams } from '../store/abuse/invalidation-store.js';
 import { foldForSearch } from '../store/signatures/search-keys.js';
@@ -36,14 +37,7 @@ function readUtcTime(text: string): number | undefined {
   const match = UTC_TIME.exec(text);
   if (!match) return undefined;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  // Not Date.UTC: it reads years 0 to 99 as 1900 to 1999 ("0050" would become 1950).
-  const back = new Date(0);
-  back.setUTCFullYear(year, month - 1, day);
-  back.setUTCHours(hour, minute, second, 0);
-  const ms = back.getTime();
-  // 2026-02-30 is not a day: the date would roll it over into March.
-  if (back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
-  return ms;
+  return utcTime(year, month, day, hour, minute, second);
 }
 
 function isoSeconds(ms: number): string {

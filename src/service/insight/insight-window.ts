@@ -1,6 +1,7 @@
 // The window a campaign's charts cover (the console's GET form): whole UTC days from one date to
 // another, both included, counted per hour or per day. Without dates, the petition's whole life:
 // from the day it was created (or its oldest signature, seeded history included) to today.
+import { utcTime } from '../../shared/utc-time.js';
 
 type Bucket = 'hour' | 'day';
 
@@ -49,8 +50,7 @@ function dayStart(text: string): number | null {
   const match = DATE.exec(text);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const start = Date.UTC(year, month - 1, day);
-  return new Date(start).getUTCDate() === day && new Date(start).getUTCMonth() === month - 1 ? start : null;
+  return utcTime(year, month, day) ?? null;
 }
 
 function dateOf(unixMs: number): string {
