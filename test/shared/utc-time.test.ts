@@ -21,7 +21,7 @@ test('years 0 to 99 are those years, not 1900 to 1999', () => {
 
 test('the last hour, minute, second, day and month are moments; one past each is none', () => {
   assert.equal(utcTime(2026, 12, 31, 23, 59, 59), Date.parse('2026-12-31T23:59:59Z'));
-  for (const parts of [
+  const none: Array<[number, number, number, number, number, number]> = [
     [2026, 5, 1, 24, 0, 0],
     [2026, 5, 1, 10, 60, 0],
     [2026, 5, 1, 10, 59, 60],
@@ -33,7 +33,8 @@ test('the last hour, minute, second, day and month are moments; one past each is
     [2026, 0, 1, 0, 0, 0],
     // A year's worth of days past January lands in January again.
     [2026, 1, 396, 0, 0, 0],
-  ] as const) {
+  ];
+  for (const parts of none) {
     assert.equal(utcTime(...parts), undefined, parts.join(' '));
   }
 });
