@@ -22,8 +22,9 @@ export async function signatureBreakdown(store: Store, petition: PetitionRow): P
     // PostgreSQL's SUM is a bigint, which its driver may hand over as text.
     const all = Number(row.signatures);
     total += all;
+    // A place whose signers are all hidden counts 0 here: below any group's minimum, it is
+    // withheld like every small group (small-groups.ts), with no rule of its own.
     const listed = all - (hidden.get(placeKey(row)) ?? 0);
-    if (listed <= 0) continue;
     const regions = regionsOf.get(row.country_code) ?? [];
     regions.push({ name: row.state_province, count: listed });
     regionsOf.set(row.country_code, regions);
