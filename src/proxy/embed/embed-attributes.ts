@@ -90,9 +90,11 @@ export function embedQuery(kind: EmbedKind, names: readonly string[], get: (name
 function pageLanguage(lang: string): string {
   let tag: string;
   try {
-    tag = Intl.getCanonicalLocales(lang.replace(/_/g, '-'))[0] ?? '';
+    // One tag in, one out: it throws rather than answer none.
+    tag = Intl.getCanonicalLocales(lang.replace(/_/g, '-'))[0]!;
   } catch {
     return 'en';
   }
-  return tag && (languageOf(tag) !== 'en' || tag === 'en' || tag.startsWith('en-')) ? tag : 'en';
+  // English itself needs no case of its own: it is what anything else becomes.
+  return languageOf(tag) !== 'en' || tag.startsWith('en-') ? tag : 'en';
 }
