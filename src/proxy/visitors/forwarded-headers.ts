@@ -43,8 +43,9 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
   return parts;
 }
 
+/** A lone `"` unquotes to "", which is no address either. */
 function unquote(value: string): string {
-  return value.startsWith('"') && value.endsWith('"') && value.length >= 2 ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
+  return value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
 }
 
 export function forwardedHops(header: string): Array<IpAddress | undefined> {
