@@ -70,7 +70,7 @@ export function originPolicy(rules: OriginRules, isPublic: (path: string) => boo
       c.header('Access-Control-Max-Age', '600');
       return c.body(null, 204);
     }
-    for (const [name, value] of Object.entries(cors)) if (name !== 'Vary') c.header(name, value);
+    for (const [name, value] of Object.entries(cors)) c.header(name, value);
     return next();
   };
 }
