@@ -33,7 +33,8 @@ export function memoryRateCounters(maxKeys = MEMORY_COUNTER_KEYS): RateCounters 
     async add(key, now, windowMs) {
       let window = windows.get(key);
       if (!window || now - window.startedAt >= window.windowMs) {
-        if (!window && windows.size >= maxKeys) {
+        // At the cap, ended windows go first: a renewed key's own is one of them, so it makes its own room.
+        if (windows.size >= maxKeys) {
           for (const [other, entry] of windows) if (now - entry.startedAt >= entry.windowMs) windows.delete(other);
           for (const other of windows.keys()) {
             if (windows.size < maxKeys) break;

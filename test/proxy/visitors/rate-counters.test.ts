@@ -78,6 +78,7 @@ describe('the keys kept', () => {
     await counters.add('a', 0, 10);
     await counters.add('b', 5, 60_000);
     await counters.add('a', 20, 60_000);
+    assert.equal((await counters.peek('b', 20)).count, 1, 'a renewal at the cap makes its own room');
     await counters.add('c', 30, 60_000);
     assert.equal((await counters.peek('b', 30)).count, 0, 'the oldest, b, went');
     assert.equal((await counters.peek('a', 30)).count, 1);
