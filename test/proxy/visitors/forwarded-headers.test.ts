@@ -74,6 +74,7 @@ describe('Forwarded (RFC 7239)', () => {
   test('quoted-pairs: a backslash inside quotes takes the next character as it is', () => {
     assert.deepEqual(fwd('for="203.0.113.\\7"'), ['203.0.113.7']);
     assert.deepEqual(fwd('for="[2001:db8::\\1]"'), ['2001:db8::1']);
+    assert.deepEqual(fwd('for="\\[2001:db8:\\:1\\]:\\80"'), ['2001:db8::1'], 'any character, not only letters and digits');
     // An escaped quote does not end the quoted string, so the comma after it splits nothing.
     assert.deepEqual(fwd('for="_x\\",y", for=203.0.113.7'), [undefined, '203.0.113.7']);
     // Outside quotes a backslash is an ordinary character: the comma after it still splits.
