@@ -58,6 +58,12 @@ const areas = {
     ],
     testFiles: [
       'test/proxy/proof/issuer-id.test.ts',
+      'test/proxy/visitors/forwarded-headers.test.ts',
+      'test/proxy/visitors/trusted-proxies.test.ts',
+      'test/proxy/visitors/client-address.test.ts',
+      'test/proxy/visitors/rate-limit.test.ts',
+      'test/proxy/visitors/origin-policy.test.ts',
+      'test/proxy/visitors/rate-counters.test.ts',
       'test/proxy/visitors/origins.test.ts',
       'test/proxy/visitors/client-networks.test.ts',
       'test/proxy/visitors/forwarded-for.test.ts',
