@@ -52,8 +52,8 @@ export interface SignatureRequest {
 /** A honeypot's catch, answered like a queued signature but counted apart. */
 const HONEYPOT = Symbol('honeypot');
 
-function isProofProblem(code: string): code is ProofProblem {
-  return (PROOF_PROBLEMS as readonly string[]).includes(code);
+function isProofProblem(code: string | undefined): code is ProofProblem {
+  return PROOF_PROBLEMS.some((problem) => problem === code);
 }
 
 export class SignatureIntake {
@@ -126,7 +126,7 @@ export class SignatureIntake {
         () => signals.proof('accepted'),
         (error: unknown) => {
           const code = error instanceof ProxyError ? error.details.problems?.find((problem) => problem.field === PROOF_FIELD)?.code : undefined;
-          if (code !== undefined && isProofProblem(code)) signals.proof(code);
+          if (isProofProblem(code)) signals.proof(code);
           throw error;
         },
       );
