@@ -58,6 +58,11 @@ const areas = {
     ],
     testFiles: [
       'test/proxy/proof/issuer-id.test.ts',
+      'test/proxy/proof/used-proof-store.test.ts',
+      'test/proxy/proof/challenge-issuer.test.ts',
+      'test/proxy/proof/proof-of-work-rules.test.ts',
+      'test/proxy/outbox/consent-check.test.ts',
+      'test/proxy/http/signature-intake.test.ts',
       'test/proxy/visitors/forwarded-headers.test.ts',
       'test/proxy/visitors/trusted-proxies.test.ts',
       'test/proxy/visitors/client-address.test.ts',
