@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
-import { createLogger, lineLog, type LogFormat, type LogLevel } from '../../../src/shared/observability/logger.js';
+import { createLogger, isLogFormat, isLogLevel, lineLog, type LogFormat, type LogLevel } from '../../../src/shared/observability/logger.js';
 
 function capture(format: LogFormat, level: LogLevel) {
   const lines: string[] = [];
@@ -81,6 +81,22 @@ describe('logger', () => {
       assert.equal(lines.length, 3);
     });
   }
+
+  it('writes a text line without fields as the head alone, the level padded to five', () => {
+    const { lines, logger } = capture('text', 'debug');
+    logger.info('started');
+    logger.warn('slow', { list: ['a'], ms: 51.5, gone: null, flag: true, path: '/v1/petitions', empty: '' });
+    assert.match(lines[0]!, /^\d{4}-\d\d-\d\dT[\d:.]+Z INFO  started$/);
+    assert.match(lines[1]!, /^\S+Z WARN  slow list=\["a"\] ms=51\.5 gone=null flag=true path=\/v1\/petitions empty=""$/);
+  });
+
+  it('knows its formats and levels, as written', () => {
+    assert.deepEqual(['json', 'text', 'JSON', 'Text', '', 'pretty'].map(isLogFormat), [true, true, false, false, false, false]);
+    assert.deepEqual(
+      ['debug', 'info', 'warn', 'error', 'INFO', 'warning', 'trace', ''].map(isLogLevel),
+      [true, true, true, true, false, false, false, false],
+    );
+  });
 
   it('writes to a stream', async () => {
     const stream = new PassThrough();
