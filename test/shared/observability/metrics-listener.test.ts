@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createMetricsRegistry, parseMetricsAddress, startMetricsListener } from '../../../src/shared/observability/metrics-listener.js';
+import { Gauge, Registry } from 'prom-client';
+import { createMetricsRegistry, METRICS_ADDRESS_RULE, parseMetricsAddress, startMetricsListener } from '../../../src/shared/observability/metrics-listener.js';
 import { HttpRequestDuration } from '../../../src/shared/observability/http-request-duration.js';
 
 /** The `_count` of each label set of the histogram, by its labels as written. */
@@ -53,7 +54,18 @@ describe('metrics listener', () => {
     assert.deepEqual(parseMetricsAddress('127.0.0.1:9464'), { host: '127.0.0.1', port: 9464 });
     assert.deepEqual(parseMetricsAddress('[::1]:0'), { host: '::1', port: 0 });
     assert.deepEqual(parseMetricsAddress('localhost:65535'), { host: 'localhost', port: 65535 });
-    for (const bad of ['9464', '127.0.0.1', '127.0.0.1:65536', '::1:9464', ':9464', '127.0.0.1:94a', 'a b:1']) {
+    assert.deepEqual(parseMetricsAddress('[2001:db8:9aF0::fA]:9464'), { host: '2001:db8:9aF0::fA', port: 9464 });
+    assert.deepEqual(parseMetricsAddress('[::ffff:127.0.0.1]:1'), { host: '::ffff:127.0.0.1', port: 1 });
+    assert.deepEqual(parseMetricsAddress('metrics.internal:00080'), { host: 'metrics.internal', port: 80 });
+    // Five digits at most, whatever their value; brackets only around an IPv6 address, and both.
+    const refused = [
+      ...['9464', '127.0.0.1', '127.0.0.1:', '127.0.0.1:65536', '127.0.0.1:123456', '127.0.0.1:000080', '127.0.0.1:94a'],
+      ...['::1:9464', ':9464', '[::1]', '[::g]:1', '[host]:1', '[::1:1', '::1]:1'],
+      ...['a b:1', 'a\tb:1', ' 127.0.0.1:1', '127.0.0.1:1 '],
+    ];
+    // What the CLIs say to an operator who wrote something else.
+    assert.equal(METRICS_ADDRESS_RULE, 'must be HOST:PORT, e.g. 127.0.0.1:9464 or [::1]:9464 (port 0 picks a free one)');
+    for (const bad of refused) {
       assert.equal(parseMetricsAddress(bad), null, bad);
     }
   });
@@ -101,14 +113,53 @@ describe('metrics listener', () => {
     const answer = await fetch(url);
     assert.equal(answer.status, 200);
     assert.match(answer.headers.get('content-type')!, /^text\/plain; version=0\.0\.4/);
-    assert.equal((await fetch(url.replace('/metrics', '/'))).status, 404);
+    const missing = await fetch(url.replace('/metrics', '/'));
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers.get('content-type'), 'text/plain');
+    assert.equal(await missing.text(), 'not found: metrics are at /metrics\n');
     assert.equal((await fetch(url.replace('/metrics', '/metrics/x'))).status, 404);
     assert.equal((await fetch(`${url}?name[]=x`)).status, 200);
     const post = await fetch(url, { method: 'POST' });
     assert.equal(post.status, 405);
     assert.equal(post.headers.get('allow'), 'GET, HEAD');
+    assert.equal(post.headers.get('content-type'), 'text/plain');
+    assert.equal(await post.text(), 'method not allowed\n');
     const head = await fetch(url, { method: 'HEAD' });
     assert.equal(head.status, 200);
     assert.equal(await head.text(), '');
+  });
+});
+
+describe('metrics listener, on its own', () => {
+  it('a scrape whose collection fails is 503 as a whole', async (t) => {
+    const registry = new Registry();
+    new Gauge({
+      name: 'store_rows',
+      help: 'Rows in the store.',
+      registers: [registry],
+      collect() {
+        throw new Error('store unreachable');
+      },
+    });
+    const listener = await startMetricsListener(registry, { host: '127.0.0.1', port: 0 });
+    t.after(() => listener.close());
+    const answer = await fetch(listener.url);
+    assert.equal(answer.status, 503);
+    assert.equal(answer.headers.get('content-type'), 'text/plain');
+    assert.equal(await answer.text(), 'metrics could not be collected\n');
+  });
+
+  it('an address already in use is an error, not a listener', async (t) => {
+    const first = await startMetricsListener(new Registry(), { host: '127.0.0.1', port: 0 });
+    t.after(() => first.close());
+    await assert.rejects(startMetricsListener(new Registry(), { host: '127.0.0.1', port: first.port }), { code: 'EADDRINUSE' });
+  });
+
+  it('an IPv6 host is written in brackets in its URL', async (t) => {
+    const listener = await startMetricsListener(new Registry(), { host: '::1', port: 0 });
+    t.after(() => listener.close());
+    assert.equal(listener.url, `http://[::1]:${listener.port}/metrics`);
+    assert.ok(listener.port > 0);
+    assert.equal((await fetch(listener.url)).status, 200);
   });
 });
