@@ -33,6 +33,8 @@ test('the last hour, minute, second, day and month are moments; one past each is
     [2026, 0, 1, 0, 0, 0],
     // A year's worth of days past January lands in January again.
     [2026, 1, 396, 0, 0, 0],
+    // So do a year's worth of hours: 2027-05-01, the same month and day.
+    [2026, 5, 1, 365 * 24, 0, 0],
   ];
   for (const parts of none) {
     assert.equal(utcTime(...parts), undefined, parts.join(' '));
