@@ -31,6 +31,14 @@ const areas = {
       'test/shared/signature-schema.test.ts',
       'test/shared/opt-in-label.test.ts',
       'test/shared/subdivision-name.test.ts',
+      'test/shared/signed-body-limit.test.ts',
+      'test/shared/list-query.test.ts',
+      'test/shared/observability/request-id.test.ts',
+      'test/shared/observability/log-redaction.test.ts',
+      'test/shared/connection-limits.test.ts',
+      'test/shared/malformed-http.test.ts',
+      'test/shared/incoming-body.test.ts',
+      'test/shared/observability/http-request-duration.test.ts',
       'test/proxy/visitors/origins.test.ts',
       'test/proxy/visitors/forwarded-for.test.ts',
       'test/proxy/http/web-body.test.ts',
@@ -43,8 +51,8 @@ const areas = {
       'test/service/http/hostile-input.test.ts',
       'test/service/confirmation/signer-withdrawal.test.ts',
       'test/proxy/webhooks/webhooks.test.ts',
-      // Deadlines and caps per address and in all; about 14 s, so last.
-      'test/proxy/visitors/connections.test.ts',
+      // Not test/proxy/visitors/connections.test.ts (14 s): connection-limits.test.ts has the caps
+      // and deadlines on a bare server.
     ],
   },
   // The proxy's rules for visitors, proofs of work, embed pages and a signature's intake, in four
