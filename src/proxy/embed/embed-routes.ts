@@ -49,7 +49,8 @@ export function embedRoutes(options: EmbedRoutesOptions): Hono {
     return c.html(html, status);
   };
   const embed = (kind: EmbedKind) => (c: Context) => {
-    const petitionId = petitionIdOf(c.req.param('petitionId') ?? '');
+    // Both routes have the parameter.
+    const petitionId = petitionIdOf(c.req.param('petitionId')!);
     if (!options.petitionIds.has(petitionId)) return page(c, 404, petitionNotFoundPage());
     const query = embedQuery(kind, Object.keys(c.req.queries()), (name) => c.req.query(name), framing);
     return page(c, 200, embedPage(kind, petitionId, query, options.frameAncestors));

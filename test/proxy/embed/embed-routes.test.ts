@@ -39,6 +39,17 @@ describe('the embed pages', () => {
     assert.equal(directive(policy, 'frame-ancestors'), `frame-ancestors ${own} ${ALLOWED} ${FRAMING}`);
     assert.equal(directive(policy, 'script-src'), "script-src 'self'");
     assert.equal(directive(policy, 'default-src'), "default-src 'none'");
+    assert.equal(
+      policy,
+      `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${own} ${ALLOWED} ${FRAMING}`,
+    );
+    assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+    // Its frame-ancestors follow the configuration, which may change at the next start.
+    assert.equal(answer.headers['cache-control'], 'no-cache');
+    assert.ok(
+      answer.body.includes(`<script defer src="/embed/frame-height.js" data-petition-id="${petition}" data-frame-origins="${own} ${ALLOWED} ${FRAMING}"></script>`),
+      answer.body,
+    );
     assert.equal(answer.headers['x-frame-options'], undefined);
     assert.match(answer.body, /^<!doctype html>\n<html lang="en" dir="ltr">/);
     assert.match(answer.body, /<title>Sign this petition<\/title>/);
@@ -121,6 +132,8 @@ describe('the embed pages', () => {
       assert.equal(answer.status, 404, path);
       assert.match(answer.headers['content-type']!, /^text\/html/i, path);
       assert.match(answer.body, /<html lang="en" dir="ltr">[\s\S]*<title>Petition not found<\/title>/, path);
+      assert.match(answer.body, /<main>\n<h1>Petition not found<\/h1>\n<p>This petition proxy has no petition with the number in this address\./, path);
+      assert.equal(answer.headers['x-content-type-options'], 'nosniff', path);
       assert.ok(!/alert|<script/.test(answer.body), `${path}: ${answer.body}`);
       assert.equal(directive(answer.headers['content-security-policy'], 'frame-ancestors'), `frame-ancestors ${own} ${ALLOWED} ${FRAMING}`, path);
     }
@@ -131,9 +144,16 @@ describe('the embed pages', () => {
     assert.equal(script.status, 200);
     assert.match(script.headers['content-type']!, /^text\/javascript/);
     assert.match(script.body, /petition-embed:height/);
+    assert.equal(script.headers['cache-control'], 'public, max-age=300');
+    assert.equal(script.headers['x-content-type-options'], 'nosniff');
     const style = await stack.call('GET', '/embed/embed-page.css');
     assert.equal(style.status, 200);
     assert.match(style.headers['content-type']!, /^text\/css/);
+    assert.equal(style.headers['cache-control'], 'public, max-age=300');
+    assert.equal(style.headers['x-content-type-options'], 'nosniff');
+    // White under the elements whatever the host page's colour, and their space reserved before they are defined.
+    assert.match(style.body, /^:root \{ color-scheme: light; \}\nhtml \{ background: #fff;/);
+    assert.match(style.body, /petition-sign:not\(:defined\)\{--_i:9;/);
     assert.deepEqual(stack.leaks(), []);
   });
 });
