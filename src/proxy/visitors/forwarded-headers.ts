@@ -27,8 +27,10 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
-    if (quoted && char === '\\' && i + 1 < text.length) {
-      current += char + text[++i]!;
+    if (quoted && char === '\\') {
+      // A quoted pair (the backslash and the character after it, if any) is kept as it is.
+      current += text.slice(i, i + 2);
+      i++;
       continue;
     }
     if (char === '"') quoted = !quoted;

@@ -102,6 +102,15 @@ describe('originPolicy', () => {
     assert.equal(answer.headers['vary'], 'Origin');
   });
 
+  test('a GET or POST carrying Access-Control-Request-Method is no preflight either: the route answers it', async () => {
+    for (const method of ['GET', 'POST']) {
+      const answer = await call('/api', { method, headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
+      assert.equal(answer.status, 200, method);
+      assert.equal(answer.body, 'done', method);
+      assert.equal(answer.headers['access-control-allow-methods'], undefined, method);
+    }
+  });
+
   test('an OPTIONS request without Access-Control-Request-Method is no preflight: the route answers it', async () => {
     const answer = await call('/api', { method: 'OPTIONS', headers: { origin: ALLOWED } });
     assert.equal(answer.status, 200);
