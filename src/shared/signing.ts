@@ -42,11 +42,13 @@ export function formEncode(pairs: Iterable<readonly [string, string]>): string {
   return new URLSearchParams([...pairs].map(([key, value]) => [key, value])).toString();
 }
 
-/** The value of a JSON body's top-level field as it takes part in the request string. */
+/**
+ * The value of a JSON body's top-level field as it takes part in the request string: a string as
+ * itself, null as nothing, anything else (a number, true, an object) as its JSON.
+ */
 function jsonFieldText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 
