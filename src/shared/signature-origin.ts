@@ -20,7 +20,8 @@ function referrerHostOf(referrer: string | undefined): string | undefined {
   if (!referrer) return undefined;
   try {
     const url = new URL(referrer);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url.hostname : undefined;
+    // An http(s) URL always has a host: the URL parser refuses one without.
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname : undefined;
   } catch {
     return undefined;
   }
