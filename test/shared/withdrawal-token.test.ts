@@ -21,3 +21,31 @@ test('the characters spread over the whole base64url alphabet', () => {
   const seen = new Set(Array.from({ length: 200 }, () => newWithdrawalToken()).join(''));
   assert.equal(seen.size, 64, [...seen].sort().join(''));
 });
+
+test('a token is exactly 43 characters of base64url, and only text', async () => {
+  const { WITHDRAWAL_TOKEN_FIELD } = await import('../../src/shared/withdrawal-token.js');
+  assert.equal(WITHDRAWAL_TOKEN_FIELD, 'withdrawal_token');
+  const token = `${'A'.repeat(20)}z09_-${'a'.repeat(18)}`;
+  assert.equal(token.length, 43);
+  assert.equal(isWithdrawalToken(token), true);
+  for (const bad of [token.slice(1), `${token}A`, `A${token}`, `${token.slice(1)}+`, `${token.slice(1)}/`, `${token.slice(1)}=`, `${token.slice(1)} `, '']) {
+    assert.equal(isWithdrawalToken(bad), false, bad);
+  }
+  for (const notText of [[token], { toString: () => token }, 43, undefined, null]) assert.equal(isWithdrawalToken(notText), false);
+});
+
+test('the bytes of 128 tokens are drawn at once, every one of them used', () => {
+  const { getRandomValues } = crypto;
+  let draws = 0;
+  crypto.getRandomValues = ((array: Uint8Array) => {
+    draws++;
+    return getRandomValues.call(crypto, array);
+  }) as typeof crypto.getRandomValues;
+  try {
+    // 127 batches' worth: 127 draws at most (128 had a batch drawn 127 tokens at a time).
+    for (let i = 0; i < 128 * 127; i++) newWithdrawalToken();
+  } finally {
+    crypto.getRandomValues = getRandomValues;
+  }
+  assert.ok(draws >= 126 && draws <= 127, `${draws} draws`);
+});
