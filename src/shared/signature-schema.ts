@@ -26,14 +26,15 @@ const LETTER = /\p{L}/u;
 // signed-body-limit.ts), and a value that passed passes again after the proxy forwards it.
 const text = (maxLength: number, hidden = HIDDEN_CHARACTERS) =>
   v.pipe(
-    v.string('required'),
+    // Not text (or absent): valibot's own message, which validateSigner reads as 'required'.
+    v.string(),
     v.maxLength(maxLength, 'too_long'),
     v.check((value) => !hidden.test(value), 'hidden_characters'),
     v.transform((value) => value.normalize('NFC').trim()),
     v.maxLength(maxLength, 'too_long'),
   );
 const requiredText = (maxLength = TEXT_MAX_LENGTH) =>
-  v.pipe(text(maxLength), v.nonEmpty('required'));
+  v.pipe(text(maxLength), v.nonEmpty());
 // Made only of spaces, digits, punctuation or zero-width characters, it is not a name.
 const nameText = () => v.pipe(requiredText(), v.regex(LETTER, 'no_letter'));
 
@@ -69,7 +70,7 @@ function signerSchema(addresses: AddressBook) {
       v.partialCheck(
         [['country_code'], ['postal_code']],
         (input) => postalCodeProblem(addresses(input.country_code), input.postal_code) === undefined,
-        (issue) => postalCodeProblem(addresses(issue.input.country_code), issue.input.postal_code) ?? 'required',
+        (issue) => postalCodeProblem(addresses(issue.input.country_code), issue.input.postal_code)!,
       ),
       ['postal_code'],
     ),
@@ -77,7 +78,7 @@ function signerSchema(addresses: AddressBook) {
       v.partialCheck(
         [['country_code'], ['state_province']],
         (input) => subdivisionProblem(addresses(input.country_code), input.state_province) === undefined,
-        (issue) => subdivisionProblem(addresses(issue.input.country_code), issue.input.state_province) ?? 'required',
+        (issue) => subdivisionProblem(addresses(issue.input.country_code), issue.input.state_province)!,
       ),
       ['state_province'],
     ),
@@ -112,7 +113,8 @@ export function validateSigner(input: unknown, addresses: AddressBook): SignerVa
   for (const issue of result.issues) {
     const field = issue.path?.[0]?.key as SignerField | undefined;
     if (!field || byField.has(field)) continue;
-    // A missing key is reported by the object schema with valibot's own wording: it is 'required'.
+    // A missing key, a value that is not text and an empty one are reported with valibot's own
+    // wording: each is 'required'.
     const code = problemCodes.has(issue.message) ? (issue.message as ProblemCode) : 'required';
     const example = code === 'postal_code_format' ? postalCodeExample(addresses(String((fields as { country_code?: unknown }).country_code).trim().toUpperCase())) : undefined;
     byField.set(field, { field, code, message: problemMessage(field, code, example) });
