@@ -29,9 +29,8 @@ function lookup(list: SubdivisionList): Map<string, string> {
 
 /** The subdivision's key, or undefined when the value names none of the country's. */
 export function subdivisionKey(list: SubdivisionList, value: string): string | undefined {
-  const wanted = folded(value);
-  if (wanted === '') return undefined;
-  return lookup(list).get(wanted);
+  // Nothing written finds nothing: no way of writing is empty in the lookup.
+  return lookup(list).get(folded(value));
 }
 
 /**
