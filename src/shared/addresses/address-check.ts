@@ -30,7 +30,8 @@ export function cleanAddress(
 ): { postal_code: string; state_province: string } {
   const list = country?.subdivisions;
   return {
-    postal_code: (country && fields.postal_code !== '' && cleanPostalCode(country, fields.postal_code)) || fields.postal_code,
-    state_province: (list && fields.state_province !== '' && subdivisionKey(list, fields.state_province)) || fields.state_province,
+    // Nothing written stays nothing: neither lookup finds an empty value.
+    postal_code: (country && cleanPostalCode(country, fields.postal_code)) || fields.postal_code,
+    state_province: (list && subdivisionKey(list, fields.state_province)) || fields.state_province,
   };
 }
