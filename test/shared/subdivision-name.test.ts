@@ -49,3 +49,24 @@ describe('subdivisionLabel (the console, in English)', () => {
     assert.equal(subdivisionLabel(list('US'), 'Nowhere'), 'Nowhere');
   });
 });
+
+describe('the rule on lists made for the case', () => {
+  const made = { keys: ['K1', 'K2'], names: ['Eins', 'Zwei'], latinNames: ['One', 'Two'] };
+
+  it('a list that names no language gives its Latin names to every reader', () => {
+    assert.equal(subdivisionName(made, 'K2', 'de'), 'Two');
+    assert.equal(subdivisionName(made, 'K1', 'en'), 'One');
+  });
+
+  it('the console reads as English: a list in English shows its own names there', () => {
+    assert.equal(subdivisionLabel({ ...made, language: 'en' }, 'K1'), 'Eins (K1)');
+    assert.equal(subdivisionLabel({ ...made, language: 'de' }, 'K1'), 'One (K1)');
+  });
+
+  it('a value written another way finds the first entry too, and in composed or decomposed accents alike', () => {
+    assert.equal(subdivisionName(made, 'k1', 'en'), 'One');
+    assert.equal(subdivisionName(made, ' eins ', 'en'), 'One');
+    assert.equal(subdivisionName({ keys: ['VI'], names: ['\u00c1lava'], language: 'es' }, 'A\u0301lava', 'es'), '\u00c1lava');
+  });
+});
+
