@@ -134,6 +134,8 @@ describe('the embed pages', () => {
       assert.match(answer.body, /<html lang="en" dir="ltr">[\s\S]*<title>Petition not found<\/title>/, path);
       assert.match(answer.body, /<main>\n<h1>Petition not found<\/h1>\n<p>This petition proxy has no petition with the number in this address\./, path);
       assert.equal(answer.headers['x-content-type-options'], 'nosniff', path);
+      // Nothing in its head but the style sheet: no script, no element's code.
+      assert.match(answer.body, /<base target="_blank">\n<link rel="stylesheet" href="\/embed\/embed-page\.css">\n<\/head>/, path);
       assert.ok(!/alert|<script/.test(answer.body), `${path}: ${answer.body}`);
       assert.equal(directive(answer.headers['content-security-policy'], 'frame-ancestors'), `frame-ancestors ${own} ${ALLOWED} ${FRAMING}`, path);
     }
