@@ -5,17 +5,7 @@ import { COUNTRY_CODES, isCountryCode } from '../../src/shared/countries.js';
 import { everyCountry } from '../../src/shared/addresses/every-country.js';
 import { validateSigner } from '../../src/shared/signature-schema.js';
 import { formatProblem, parseProblem } from '../../src/shared/signer-fields.js';
-
-const ada = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.net',
-  address: "12 St James's Square",
-  city: 'London',
-  state_province: '',
-  postal_code: 'SW1Y 4JH',
-  country_code: 'GB',
-};
+import { ada } from './ada-signer.js';
 
 test('a complete signer passes, trimmed, with blank optional fields dropped', () => {
   const result = validateSigner({ ...ada, first_name: '  Ada ', country_code: 'gb', phone: ' ', hidden: 'true' }, everyCountry);

@@ -5,17 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { everyCountry } from '../../src/shared/addresses/every-country.js';
 import { validateSigner } from '../../src/shared/signature-schema.js';
-
-const ada = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.net',
-  address: "12 St James's Square",
-  city: 'London',
-  state_province: '',
-  postal_code: 'SW1Y 4JH',
-  country_code: 'GB',
-};
+import { ada } from './ada-signer.js';
 
 const problems = (input: unknown) => {
   const result = validateSigner(input, everyCountry);

@@ -14,6 +14,7 @@ import { after, describe, test } from 'node:test';
 import type { OptIn } from '../../../src/shared/consent.js';
 import type { SubmissionResult } from '../../../src/shared/types.js';
 import { ProxyError } from '../../../src/proxy/errors/proxy-error.js';
+import { refusal } from '../errors/refusal.js';
 import { StorageOutage } from '../../../src/proxy/errors/storage-outage.js';
 import { SignatureIntake, type SignatureRequest } from '../../../src/proxy/http/signature-intake.js';
 import { LimitWatch } from '../../../src/proxy/metrics/limit-watch.js';
@@ -110,16 +111,6 @@ function intakeWith({ difficulty = 0, perMinute = 5, answer = async () => FORWAR
     },
   });
   return { intake, proofs, logs, outcomes, proofResults, submitted, optInsAskedFor, reads, request };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ProxyError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ProxyError, String(error));
-    return error;
-  }
-  assert.fail('accepted');
 }
 
 describe('the content type and the body', () => {

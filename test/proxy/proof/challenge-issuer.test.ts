@@ -4,7 +4,6 @@
 // (challenge-limit.test.ts runs it through the proxy).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ProxyError } from '../../../src/proxy/errors/proxy-error.js';
 import { LimitWatch } from '../../../src/proxy/metrics/limit-watch.js';
 import { ChallengeIssuer } from '../../../src/proxy/proof/challenge-issuer.js';
 import { ProofOfWork } from '../../../src/proxy/proof/proof-of-work.js';
@@ -12,6 +11,7 @@ import { usedProofsInSqlite } from '../../../src/proxy/proof/used-proof-sqlite.j
 import { ClientLimit } from '../../../src/proxy/visitors/client-limit.js';
 import { memoryRateCounters } from '../../../src/proxy/visitors/rate-counters.js';
 import { Sqlite } from '../../../src/sqlite.js';
+import { refusal } from '../errors/refusal.js';
 
 function issuer(withWatch: boolean) {
   const logs: string[] = [];
@@ -19,16 +19,6 @@ function issuer(withWatch: boolean) {
   const proofs = new ProofOfWork({ secret: 's', difficultyOf: () => 50, used: usedProofsInSqlite(new Sqlite(':memory:')), now: () => start + 15_000 });
   const rateLimit = new ClientLimit({ counters: memoryRateCounters(), name: 'challenges', perWindow: 2, ipv6Prefix: 64, now: () => start + 15_000 });
   return { logs, issuer: new ChallengeIssuer({ proofs, rateLimit, ...(withWatch ? { limits: new LimitWatch((line) => logs.push(line)) } : {}) }) };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ProxyError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ProxyError, String(error));
-    return error;
-  }
-  assert.fail('a challenge was given');
 }
 
 for (const withWatch of [true, false]) {

@@ -10,9 +10,9 @@ import { describe, test } from 'node:test';
 import { createChallenge } from 'altcha-lib/v1';
 import { ProofOfWork, PROOF_JSON_MAX_BYTES, proofRefusalMessage } from '../../../src/proxy/proof/proof-of-work.js';
 import { proofsFromOtherIssuers, usedProofsInSqlite } from '../../../src/proxy/proof/used-proof-sqlite.js';
-import { ProxyError } from '../../../src/proxy/errors/proxy-error.js';
 import { Sqlite } from '../../../src/sqlite.js';
 import type { Proof } from '../../../src/shared/proof.js';
+import { refusal } from '../errors/refusal.js';
 import { solve } from './solve.js';
 
 // A secret whose derived key has bytes below 0x10, so a key written without its leading zeros differs.
@@ -43,20 +43,10 @@ function setup({ difficulty = 20, clock = { now: Date.UTC(2026, 10, 24, 9, 0, 0,
   return { db, logs, settings, proofs, clock, issuer: () => usedProofsInSqlite(db).issuer() };
 }
 
-async function refusal(promise: Promise<void>): Promise<{ status: number; messages: string[]; problems: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ProxyError, String(error));
-    return { status: error.status, messages: error.messages, problems: error.details.problems };
-  }
-  assert.fail('accepted');
-}
-
 async function refusedAs(promise: Promise<void>, code: string): Promise<void> {
   const answer = await refusal(promise);
   assert.equal(answer.status, 400);
-  assert.deepEqual(answer.problems, [{ field: 'proof', code }]);
+  assert.deepEqual(answer.details.problems, [{ field: 'proof', code }]);
   assert.deepEqual(answer.messages, [proofRefusalMessage(PETITION, code as never)]);
 }
 
