@@ -43,8 +43,8 @@ after(async () => {
  * the list's), the ceilings below hold what was won: lower them as bytes go, never raise them.
  */
 const budgets: Array<[BytesPage, string, today: number]> = [
-  ['form', 'one English <petition-sign>', 20_200],
-  ['list', '<petition-signatures> alone', 15_300],
+  ['form', 'one English <petition-sign>', 19_900],
+  ['list', '<petition-signatures> alone', 14_700],
 ];
 
 const weights = new Map<BytesPage, Promise<Awaited<ReturnType<typeof scriptBytesBeforeInteraction>>>>();

@@ -9,9 +9,10 @@ import { startFirstReads } from './early-reads.js';
 type ElementChunk = () => Promise<unknown>;
 
 const elementChunks: Record<string, ElementChunk> = {
-  // The English words an untouched element shows travel in the shared chunk each element's code
-  // imports (scripts/element-chunks.ts): every element shows English until (or instead of) its
-  // own language's, and would otherwise ask for them only once it runs.
+  // The English words an untouched element shows travel with its code: its own in its chunk, those
+  // of every element in the shared chunk it imports (scripts/element-chunks.ts). Every element
+  // shows English until (or instead of) its own language's, and would otherwise ask for them only
+  // once it runs.
   'petition-sign': () => import('../petition-sign/petition-sign.js'),
   'petition-signatures': () => import('../petition-signatures/petition-signatures.js'),
   // The map's own chunk (world-map.ts) is asked for by the element, only for view="map".

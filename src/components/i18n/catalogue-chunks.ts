@@ -2,13 +2,15 @@
 // its own chunk, loaded when an element speaks it.
 import type { Catalogue } from './catalogue.js';
 import type { Language } from '../../shared/element-languages.js';
-import { enFirst } from './messages-first.js';
 
 type Loader = () => Promise<{ default: Catalogue }>;
+/**
+ * English is not here: it travels in parts that translator.ts gathers itself, some in each
+ * element's own chunk; a loader of all of it would make those parts chunks of their own.
+ */
+export type OtherLanguage = Exclude<Language, 'en'>;
 
 const catalogueLoaders = {
-  // English travels in two parts (translator.ts reads them itself): here, both together.
-  en: () => import('./messages-later.js').then((later) => ({ default: { ...enFirst, ...later.enLater } })),
   es: () => import('./es.js'),
   fr: () => import('./fr.js'),
   de: () => import('./de.js'),
@@ -49,8 +51,8 @@ const catalogueLoaders = {
   sk: () => import('./sk.js'),
   sl: () => import('./sl.js'),
   sv: () => import('./sv.js'),
-} satisfies Record<Language, Loader>;
+} satisfies Record<OtherLanguage, Loader>;
 
-export function loadCatalogue(language: Language): Promise<{ default: Catalogue }> {
+export function loadCatalogue(language: OtherLanguage): Promise<{ default: Catalogue }> {
   return catalogueLoaders[language]();
 }

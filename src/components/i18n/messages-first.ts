@@ -1,25 +1,12 @@
-// The English words the elements show before anyone touches them: counts, labels, the notice,
-// loading and failure states. Loaded beside each element's code (embed-script/element-loader.ts);
-// the rest (messages-later.ts) comes on a first touch, or when a message first needs it.
+// The English words any element may show before anyone touches it: the states in which an
+// element cannot work. Each element brings the words it shows first with its own code
+// (petition-sign/sign-words.ts and the like, handed to its Translator), so a page pays only for
+// the elements it has; the rest (messages-later.ts) comes on a first touch, or when a message
+// first needs it. The failure words stay here, with the code: a proxy that did not answer may not
+// answer for a later chunk either.
 export const enFirst = {
-  // <petition-sign>: loading, counts, progress
-  loadingPetition: 'Loading the petition…',
-  signedCount: { one: '{count} person has signed', other: '{count} people have signed' },
-  progress: '{count} of {goal} signatures',
-  goal: 'Goal: {goal}',
-  nextMilestone: 'Next milestone: {goal}',
-  // the form
-  optional: '(optional)',
-  selectCountry: 'Select your country',
-  submit: 'Sign this petition',
   tryAgain: 'Try again',
-  // the operator's notice (the display obligation)
-  notice: 'This petition is powered by {operator}. By signing, you accept the {terms} and the {privacy} of {operator}.',
-  terms: 'terms of service',
-  privacy: 'privacy policy',
-  // a petition that takes no signatures here
-  closed: 'This petition is closed.',
-  closedCount: { one: '{count} person signed it.', other: '{count} people signed it.' },
+  // the petition takes no signatures from this website (yet)
   keyPending: "This form will open as soon as the petition's organisers approve this website.",
   keyRefused: 'This website cannot collect signatures for this petition any more.',
   // when the element cannot work, in the page (the console says how to fix it)
@@ -28,54 +15,6 @@ export const enFirst = {
   proxyUnreachable: 'The petition could not be loaded: {url} did not answer.',
   originRefused: 'The petition cannot be shown on this website: {origin} is not allowed by {url}.',
   unknownPetition: 'Petition {id} is not available from {url}.',
-  // field labels
-  labelFirstName: 'First name',
-  labelLastName: 'Last name',
-  labelEmail: 'Email address',
-  labelAddress: 'Address',
-  labelCity: 'Town or city',
-  labelStateProvince: 'State or province',
-  labelPostalCode: 'Postal code',
-  labelCountry: 'Country',
-  labelPhone: 'Mobile phone number',
-  labelReason: 'Why are you signing?',
-  labelHidden: "Don't show my name publicly",
-  // labels that fit the country's addresses (from the address dataset: src/shared/addresses/)
-  labelZipCode: 'ZIP code',
-  labelPinCode: 'PIN code',
-  labelEircode: 'Eircode',
-  labelState: 'State',
-  labelProvince: 'Province',
-  labelCounty: 'County',
-  labelPrefecture: 'Prefecture',
-  labelDepartment: 'Department',
-  labelDistrict: 'District',
-  labelEmirate: 'Emirate',
-  labelIsland: 'Island',
-  labelOblast: 'Oblast',
-  labelParish: 'Parish',
-  labelArea: 'Area',
-  labelDoSi: 'Do/Si',
-  // the first, empty choice of the state/province list
-  selectSubdivision: 'Select…',
-  // <petition-signatures>
-  loadingSignatures: 'Loading signatures…',
-  noSigners: 'No one has signed yet. Be the first to sign.',
   // where the petition takes no signatures (closed, or this website's key not granted): no invitation
   noSignersYet: 'No one has signed yet.',
-  signaturesFailed: 'The signatures could not be loaded.',
-  // <petition-breakdown>
-  loadingBreakdown: 'Loading where the signatures come from…',
-  breakdownFailed: 'Where the signatures come from could not be loaded.',
-  byCountry: 'Signatures by country',
-  byRegion: 'Signatures by region: {country}',
-  placeHeading: 'Place',
-  countHeading: 'Signatures',
-  otherPlaces: 'Other places',
-  tooFewToShow: 'Too few signatures to show.',
-  signatureTotal: { one: '{count} signature', other: '{count} signatures' },
-  pagesLabel: 'Pages of signatures',
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: 'Page {page} of {pages}',
 } as const;

@@ -9,12 +9,15 @@
 // it); the table of the other languages' chunks loads only when one is spoken.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
+import type { OtherLanguage } from './catalogue-chunks.js';
 import { languageOf, languageDirection, type Language } from '../../shared/element-languages.js';
 import { enFirst } from './messages-first.js';
 import { nearestAttribute } from './nearest-attribute.js';
 import { nearestDir, type Direction } from './text-direction.js';
 
-const catalogues = new Map<Language, Partial<Catalogue>>([['en', enFirst]]);
+/** The English words here so far: the shared first words, and each defined element's own. */
+const english: Partial<Catalogue> = { ...enFirst };
+const catalogues = new Map<Language, Partial<Catalogue>>([['en', english]]);
 const loading = new Map<Language, Promise<boolean>>();
 /** Languages whose chunk could not be loaded the last time it was asked for: English stands in. */
 const failed = new Set<Language>();
@@ -22,13 +25,13 @@ const failed = new Set<Language>();
 let laterWords: Partial<Catalogue> = {};
 let englishLater: Promise<boolean> | undefined;
 
-function catalogueOf(language: Language): Promise<Partial<Catalogue>> {
+function catalogueOf(language: OtherLanguage): Promise<Partial<Catalogue>> {
   return import('./catalogue-chunks.js').then((chunks) => chunks.loadCatalogue(language)).then((module) => module.default);
 }
 
 /** Loads a language's catalogue once; false when its chunk could not be loaded (tried again later). */
 function load(language: Language): Promise<boolean> {
-  if (catalogues.has(language)) return Promise.resolve(true);
+  if (language === 'en' || catalogues.has(language)) return Promise.resolve(true);
   let pending = loading.get(language);
   if (!pending) {
     pending = catalogueOf(language).then(
@@ -58,6 +61,20 @@ function languageTag(lang: string): string {
   }
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+/** One of each a language: making one costs far more than using it (ICU's data is read then). */
+function numberFormat(tag: string): Intl.NumberFormat {
+  let format = numberFormats.get(tag);
+  if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag)));
+  return format;
+}
+function pluralRule(tag: string): Intl.PluralRules {
+  let rules = pluralRules.get(tag);
+  if (!rules) pluralRules.set(tag, (rules = new Intl.PluralRules(tag)));
+  return rules;
+}
+
 /** `{name}` placeholders filled in; a value may be a template (a link), so the result is parts. */
 function fill(text: string, values: Record<string, unknown>): unknown[] {
   return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 === 1 ? values[piece] ?? `{${piece}}` : piece));
@@ -71,7 +88,9 @@ export class Translator implements ReactiveController {
   dir: Direction = 'ltr';
   private readonly observer = new MutationObserver(() => this.resolve());
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+  /** `firstWords`: the English words the element shows before it is touched (messages-first.ts). */
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement, firstWords: Partial<Catalogue>) {
+    Object.assign(english, firstWords);
     host.addController(this);
   }
 
@@ -126,7 +145,7 @@ export class Translator implements ReactiveController {
 
   /** A number in the element's language: 12,345 / 12.345 / 12 345. */
   number(value: number): string {
-    return new Intl.NumberFormat(this.tag).format(value);
+    return numberFormat(this.tag).format(value);
   }
 
   /** The text of a message; for a plural one, the form the language uses for `count`. */
@@ -140,7 +159,7 @@ export class Translator implements ReactiveController {
       return '';
     }
     if (typeof message === 'string') return message;
-    return message[new Intl.PluralRules(this.tag).select(Number(count))] ?? message.other;
+    return message[pluralRule(this.tag).select(Number(count))] ?? message.other;
   }
 
   private resolve(): void {

@@ -13,6 +13,7 @@ import { petitionUrl, request } from '../petition-api.js';
 import { clampLimit, placeRows } from './breakdown-rows.js';
 import { captionOf, renderFailure, renderTable } from './breakdown-view.js';
 import { petitionBreakdownStyles } from './petition-breakdown.styles.js';
+import { breakdownWords } from './breakdown-words.js';
 
 type View = 'bars' | 'map';
 type WorldMap = typeof import('./world-map.js');
@@ -65,7 +66,7 @@ export class PetitionBreakdown extends LitElement {
 
   static override styles = petitionBreakdownStyles;
 
-  private readonly translator = new Translator(this);
+  private readonly translator = new Translator(this, breakdownWords);
   private readonly contrast = new PageContrast(this);
   private readonly reporter = new ProblemReporter('petition-breakdown');
 

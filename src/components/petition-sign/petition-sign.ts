@@ -16,6 +16,7 @@ import { petitionSignStyles } from './petition-sign.styles.js';
 import { SignFlow } from './sign-flow.js';
 import { renderSignForm } from './sign-form.js';
 import { renderClosed, renderHeader, renderProblem, renderThanks } from './sign-view.js';
+import { signWords } from './sign-words.js';
 
 /**
  * A petition's signature form. Shows the count and a bar toward the goal, optionally the
@@ -90,7 +91,7 @@ export class PetitionSign extends LitElement {
 
   static override styles = petitionSignStyles;
 
-  private readonly translator = new Translator(this);
+  private readonly translator = new Translator(this, signWords);
   private readonly contrast = new PageContrast(this);
   private readonly countryChoice = new CountryChoice(this, () => ({ attribute: this.country, languageTag: this.translator.tag }));
   private readonly addresses = new CountryAddresses(this);

@@ -14,6 +14,7 @@ import { PetitionSignedListener } from '../petition-signed-event.js';
 import { petitionSignaturesStyles } from './petition-signatures.styles.js';
 import { RefreshTimer } from './refresh-timer.js';
 import { renderFailure, renderPage, renderRecent } from './signatures-view.js';
+import { signaturesWords } from './signatures-words.js';
 
 type Mode = 'recent' | 'list';
 
@@ -73,7 +74,7 @@ export class PetitionSignatures extends LitElement {
 
   static override styles = petitionSignaturesStyles;
 
-  private readonly translator = new Translator(this);
+  private readonly translator = new Translator(this, signaturesWords);
   private readonly contrast = new PageContrast(this);
   private readonly reporter = new ProblemReporter('petition-signatures');
   private readonly refreshTimer = new RefreshTimer(this, {

@@ -5,12 +5,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadCatalogue } from '../../../src/components/i18n/catalogue-chunks.js';
+import { en } from '../../../src/components/i18n/messages.js';
 import { EMBED_TITLES } from '../../../src/proxy/embed/embed-titles.js';
 import { LANGUAGES } from '../../../src/shared/element-languages.js';
 
 test('the form page of every language is titled with the words of its submit button', async () => {
   for (const language of LANGUAGES) {
-    const catalogue = (await loadCatalogue(language)).default;
+    const catalogue = language === 'en' ? en : (await loadCatalogue(language)).default;
     assert.equal(EMBED_TITLES.sign[language], catalogue.submit, language);
   }
 });
