@@ -3,10 +3,11 @@
 // language's catalogue (src/shared/element-languages.ts says which), a chunk of its own loaded on
 // demand; numbers, dates and country names are formatted in the same language, so a Spanish and a
 // German form on one page each speak their own. A language the elements do not have falls back to
-// English words and English formats. English comes in two parts: the words shown before anyone
-// touches an element (messages-first.ts, in the shared chunk with this module), and the rest
-// (messages-later.ts, a chunk asked for on an element's first touch or when a message first needs
-// it); the table of the other languages' chunks loads only when one is spoken.
+// English words and English formats. English comes in parts: the words any element shows before
+// anyone touches it (messages-first.ts, in the shared chunk with this module), those each element
+// shows first (handed over by the element from its own chunk), and the rest (messages-later.ts, a
+// chunk asked for on an element's first touch or when a message first needs it); the table of the
+// other languages' chunks loads only when one is spoken.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
 import type { OtherLanguage } from './catalogue-chunks.js';
