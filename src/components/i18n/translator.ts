@@ -12,6 +12,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Catalogue, Message, MessageId } from './catalogue.js';
 import type { OtherLanguage } from './catalogue-chunks.js';
 import { languageOf, languageDirection, type Language } from '../../shared/element-languages.js';
+import { englishWholeNumber } from './english-number.js';
 import { enFirst } from './messages-first.js';
 import { nearestAttribute } from './nearest-attribute.js';
 import { nearestDir, type Direction } from './text-direction.js';
@@ -146,7 +147,7 @@ export class Translator implements ReactiveController {
 
   /** A number in the element's language: 12,345 / 12.345 / 12 345. */
   number(value: number): string {
-    return numberFormat(this.tag).format(value);
+    return englishWholeNumber(this.tag, value) ?? numberFormat(this.tag).format(value);
   }
 
   /** The text of a message; for a plural one, the form the language uses for `count`. */
