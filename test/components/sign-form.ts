@@ -34,6 +34,13 @@ export async function touched(el: PetitionSign): Promise<PetitionSign> {
   return el;
 }
 
+/** The names in the country select once it lists every country (country-list-timing.ts: at the first touch or when idle). */
+export async function countryNames(el: PetitionSign): Promise<string[]> {
+  const select = () => part<HTMLSelectElement>(el, '#country_code');
+  await waitUntil(() => select()?.options.length === 250, 'the country list did not arrive', { timeout: 3000 });
+  return [...select()!.options].map((option) => option.text);
+}
+
 /** Fills the form by typing into each field, as a person would. */
 export async function fill(el: PetitionSign, values: Record<string, string> = SIGNER): Promise<void> {
   for (const [name, value] of Object.entries(values)) {

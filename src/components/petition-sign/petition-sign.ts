@@ -11,6 +11,7 @@ import { Translator } from '../i18n/translator.js';
 import { PageContrast } from '../page-contrast.js';
 import { CountryAddresses } from './country-addresses.js';
 import { CountryChoice } from './country-choice.js';
+import { CountryListTiming } from './country-list-timing.js';
 import { renderOperatorNotice } from './operator-notice.js';
 import { petitionSignStyles } from './petition-sign.styles.js';
 import { SignFlow } from './sign-flow.js';
@@ -94,6 +95,7 @@ export class PetitionSign extends LitElement {
   private readonly translator = new Translator(this, signWords);
   private readonly contrast = new PageContrast(this);
   private readonly countryChoice = new CountryChoice(this, () => ({ attribute: this.country, languageTag: this.translator.tag }));
+  private readonly countryList = new CountryListTiming(this);
   private readonly addresses = new CountryAddresses(this);
   private readonly flow = new SignFlow(this, this.translator, this.addresses.book);
 
@@ -175,6 +177,7 @@ export class PetitionSign extends LitElement {
             networkFailed: phase.kind === 'form' && phase.networkFailed,
             sending: phase.kind === 'sending' && (phase.note ?? 'sending'),
             country: this.countryChoice.value,
+            allCountries: this.countryList.all,
             address: this.addresses.of(this.countryChoice.value),
             hidePhone: this.hidePhone,
             hideReason: this.hideReason,

@@ -5,7 +5,7 @@ import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { CountryAddress } from '../../shared/addresses/country-address.js';
 import { subdivisionChoices } from '../../shared/addresses/subdivision.js';
-import { COUNTRY_CODES } from '../../shared/countries.js';
+import { COUNTRY_CODES, isCountryCode } from '../../shared/countries.js';
 import { optInLabel, type OptIn } from '../../shared/consent.js';
 import type { SignerField } from '../../shared/signer-fields.js';
 import type { Translator } from '../i18n/translator.js';
@@ -28,6 +28,8 @@ export interface FormView {
   /** While sending, what the status says (the proof of work may have a note of its own); else false. */
   sending: false | 'sending' | 'proofWaiting';
   country: string;
+  /** Every country in the select; else the chosen one alone, until the first touch or idle (country-list-timing.ts). */
+  allCountries: boolean;
   /** The country's address rules, once its chunk has arrived (country-addresses.ts). */
   address: CountryAddress | undefined;
   hidePhone: boolean;
@@ -41,19 +43,27 @@ export interface FormView {
   onRetry: () => void;
 }
 
+const regionNames = (language: string) => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+
 const countryNamesByLanguage = new Map<string, Array<[code: string, name: string]>>();
 
 /** All countries, named and sorted in a language; computed once per language. */
 function countryOptions(language: string): Array<[string, string]> {
   let options = countryNamesByLanguage.get(language);
   if (!options) {
-    const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+    const names = regionNames(language);
     const collator = new Intl.Collator(language);
     options = COUNTRY_CODES.map((code): [string, string] => [code, names.of(code) ?? code]);
     options.sort((a, b) => collator.compare(a[1], b[1]));
     countryNamesByLanguage.set(language, options);
   }
   return options;
+}
+
+/** The chosen country's option alone: one name, no collator (a country not in the list has none, as in the full list). */
+function chosenOption(language: string, code: string): Array<[string, string]> {
+  if (!isCountryCode(code)) return [];
+  return [[code, regionNames(language).of(code) ?? code]];
 }
 
 function problemFor(view: FormView, field: SignerField): string | undefined {
@@ -109,7 +119,9 @@ function countryField(view: FormView) {
       @change=${view.onCountryChange}
     >
       <option value="" ?selected=${view.country === ''}>${view.t.t('selectCountry')}</option>
-      ${countryOptions(view.t.tag).map(([code, name]) => html`<option value=${code} ?selected=${code === view.country}>${name}</option>`)}
+      ${(view.allCountries ? countryOptions(view.t.tag) : chosenOption(view.t.tag, view.country)).map(
+        ([code, name]) => html`<option value=${code} ?selected=${code === view.country}>${name}</option>`,
+      )}
     </select>`,
   );
 }
