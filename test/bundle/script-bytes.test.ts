@@ -42,9 +42,9 @@ after(async () => {
  * goes and what it would take). Until the elements fit them (17,000 for the form's page, 12,000 for
  * the list's), the ceilings below hold what was won: lower them as bytes go, never raise them.
  */
-const budgets: Array<[BytesPage, string, today: number]> = [
-  ['form', 'one English <petition-sign>', 20_100],
-  ['list', '<petition-signatures> alone', 14_700],
+const budgets: Array<[BytesPage, string, today: number, goal: number]> = [
+  ['form', 'one English <petition-sign>', 20_100, 17_000],
+  ['list', '<petition-signatures> alone', 14_700, 12_000],
 ];
 
 const weights = new Map<BytesPage, Promise<Awaited<ReturnType<typeof scriptBytesBeforeInteraction>>>>();
@@ -53,10 +53,16 @@ const weigh = (name: BytesPage) => {
   return weights.get(name)!;
 };
 
-for (const [name, what, today] of budgets) {
+for (const [name, what, today, goal] of budgets) {
   test(`a page with ${what} fetches at most ${today} bytes of script (gzip -9) before any interaction`, { skip }, async () => {
     const { total, files } = await weigh(name);
     assert.ok(files.some(([path]) => path === `/${ENTRY}`), `the entry was not fetched: ${JSON.stringify(files)}`);
     assert.ok(total <= today, `${total} bytes: ${files.map(([path, size]) => `${path} ${size}`).join(', ')}`);
+  });
+
+  // Reported, not failed, until the elements fit (node:test's todo): see the comment above.
+  test(`issue 32's goal: a page with ${what} fetches at most ${goal} bytes of script before any interaction`, { skip, todo: 'not met yet (docs/benchmarks.md)' }, async () => {
+    const { total } = await weigh(name);
+    assert.ok(total <= goal, `${total} bytes, over the goal of ${goal}`);
   });
 }
