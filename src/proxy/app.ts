@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { PACKAGE_VERSION } from '../package-version.js';
 import { bodyLimitFor, worstCaseConsentJsonBytes, worstCaseSignerJsonBytes } from '../shared/signed-body-limit.js';
 import { apiRoutes } from './http/api-routes.js';
+import { NOT_SHARED } from './http/read-answer.js';
 import { HONEYPOT_FIELD, SignatureIntake } from './http/signature-intake.js';
 import { assetRoutes, isElementAsset } from './assets/asset-routes.js';
 import type { AssetSource } from './assets/asset-source.js';
@@ -112,7 +113,8 @@ export function createProxyApp(parts: ProxyAppParts, intake: SignatureIntake = s
     if (storage.failing) {
       throw new ProxyError(503, [`the data folder cannot be written (${storageCause(storage.cause)})`], { retryAfter: STORAGE_RETRY_AFTER_SECONDS });
     }
-    return c.json({ status: 'ok', version: PACKAGE_VERSION });
+    // Never from a cache: a health check that reads a kept copy sees a proxy that may be gone.
+    return c.json({ status: 'ok', version: PACKAGE_VERSION }, 200, NOT_SHARED);
   });
   app.get(EMBED_STATUS_PATH, (c) => c.json(origins.status(c.req.header('origin'))));
   app.route(

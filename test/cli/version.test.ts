@@ -19,13 +19,15 @@ for (const flag of ['--version', '-v']) {
   });
 }
 
-test("the service's /healthz says its version", async () => {
+test("the service's /healthz says its version, and no cache may keep it", async () => {
   const t = await startTestService();
   try {
     // A bare socket, not fetch: /healthz is outside the service's API reference (docs/openapi/service.yaml, /v1).
     const answer = await rawRequest(Number(new URL(t.baseUrl).port), 'GET', '/healthz', ['Connection: close'], '');
     assert.equal(answer.status, 200);
     assert.deepEqual(JSON.parse(answer.body ?? ''), { status: 'ok', version: VERSION });
+    // A health check must reach the service itself, never a copy a cache in front of it kept.
+    assert.equal(answer.headers.get('cache-control'), 'no-store');
   } finally {
     await t.close();
   }

@@ -177,11 +177,13 @@ describe('proxy browser routes', () => {
     assert.equal((answer.json() as { result: string }).result, 'failure');
   });
 
-  test('GET /healthz: up, with the package version', async () => {
+  test('GET /healthz: up, with the package version, never stored by a cache', async () => {
     const answer = await stack.call('GET', '/healthz');
     assert.equal(answer.status, 200);
     const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
     assert.deepEqual(JSON.parse(answer.body), { status: 'ok', version });
+    // A health check must reach the proxy itself, never a copy a cache in front of it kept.
+    assert.equal(answer.headers['cache-control'], 'no-store');
   });
 
   test('the auth key never travels to the service: signed submissions carry no auth_key', () => {
