@@ -128,15 +128,31 @@ export async function submitSignature(t: TestService, source: string, authKey: s
   return signedPost(t, signaturesPath(t.petitionId), pairs, authKey);
 }
 
-/** Polls until `check` holds or the bound runs out; returns the last value either way. */
+/**
+ * Polls until `check` holds, and returns the value that passed; fails the test when the bound
+ * runs out, with the last value read, so that a wait that expires can never pass unnoticed.
+ */
 export async function eventually<T>(read: () => Promise<T> | T, check: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
   const until = Date.now() + timeoutMs;
   let value = await read();
-  while (!check(value) && Date.now() < until) {
+  while (!check(value)) {
+    if (Date.now() >= until) assert.fail(`still not so after ${timeoutMs} ms; the last value read: ${describe(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
     value = await read();
   }
   return value;
+}
+
+/** A value for a failure message, short: a response by its status and body. */
+function describe(value: unknown): string {
+  const text = (() => {
+    try {
+      return JSON.stringify(value) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  })();
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 export async function getJson(t: TestService, path: string, query: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
