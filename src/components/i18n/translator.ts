@@ -25,6 +25,7 @@ const loading = new Map<Language, Promise<boolean>>();
 const failed = new Set<Language>();
 /** English's second chunk: its words once arrived, and the request for it once made. */
 let laterWords: Partial<Catalogue> = {};
+let englishLaterHere = false;
 let englishLater: Promise<boolean> | undefined;
 
 function catalogueOf(language: OtherLanguage): Promise<Partial<Catalogue>> {
@@ -48,7 +49,7 @@ function load(language: Language): Promise<boolean> {
 /** Asks for the rest of English once; false when it could not be loaded (asked again at the next need). */
 function loadEnglishLater(): Promise<boolean> {
   englishLater ??= import('./messages-later.js').then(
-    (module) => ((laterWords = module.enLater), true),
+    (module) => ((laterWords = module.enLater), (englishLaterHere = true)),
     () => ((englishLater = undefined), false),
   );
   return englishLater;
@@ -130,6 +131,19 @@ export class Translator implements ReactiveController {
     // Not English words first and the page's language a moment later: English stands in only for
     // a language whose chunk failed.
     return catalogues.has(this.language) || (failed.has(this.language) && catalogues.has('en'));
+  }
+
+  /**
+   * Whether every word a signer's actions bring up is here: the element's own language's (a
+   * whole catalogue), or English's second chunk where English is spoken or stands in.
+   */
+  get allWordsHere(): boolean {
+    return (this.language !== 'en' && catalogues.has(this.language)) || englishLaterHere;
+  }
+
+  /** Asks for those words; false when they could not be loaded (asked again at the next need). */
+  allWords(): Promise<boolean> {
+    return this.allWordsHere ? Promise.resolve(true) : loadEnglishLater();
   }
 
   /** The message as text. Numbers among `values` are formatted in the element's language. */

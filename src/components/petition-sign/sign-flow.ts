@@ -109,15 +109,22 @@ export class SignFlow implements ReactiveController {
   /** Validates with the shared schema; only a valid signature is sent, and only once at a time. */
   submit(form: HTMLFormElement): void {
     if (this.phase.kind !== 'form') return;
-    if (!schema || !outcome) {
-      // Sent before the form was touched (a script's submit): once the schema is here. A second
+    if (!schema || !outcome || !this.translator.allWordsHere) {
+      // Sent before the form's first touch had brought all it needs (a script's submit, or a
+      // press at once): once the schema and the problems' words are here, for the problems are
+      // written when they are found (without the words, a summary of empty links). A second
       // press meanwhile finds the first one sending.
-      signerSchema().then(
-        () => this.submit(form),
+      Promise.all([signerSchema(), this.translator.allWords()]).then(
+        () => this.check(form),
         () => this.go({ ...FRESH_FORM, summary: [this.translator.t('ourProblem')] }),
       );
       return;
     }
+    this.check(form);
+  }
+
+  private check(form: HTMLFormElement): void {
+    if (this.phase.kind !== 'form' || !schema || !outcome) return;
     const { readSigner, shownProblems, submissionFrom } = outcome;
     const fields = readSigner(form);
     const validation = schema.validateSigner(fields, this.addresses);
