@@ -15,13 +15,19 @@ const SLICE_MS = 8;
 /** Tries between two looks at the clock. */
 const BATCH = 500;
 
-/** A new task: a message to ourselves, which, unlike setTimeout, browsers do not clamp to 4 ms. */
-function nextTask(): Promise<void> {
+/**
+ * New tasks: a message to ourselves each time, which, unlike setTimeout, browsers do not clamp to
+ * 4 ms. One channel for a whole solve: a channel a slice made thousands of ports for the
+ * collector, whose pauses then fell on a keystroke.
+ */
+function taskSteps(): { next(): Promise<void>; close(): void } {
   const channel = new MessageChannel();
-  return new Promise((resolve) => {
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(0);
-  });
+  let wake = (): void => {};
+  channel.port1.onmessage = () => wake();
+  return {
+    next: () => new Promise<void>((resolve) => ((wake = resolve), channel.port2.postMessage(0))),
+    close: () => channel.port1.close(),
+  };
 }
 
 /** The solution, or null when no number up to `maxnumber` solves it. */
@@ -29,17 +35,22 @@ export async function solveChallenge(challenge: Challenge): Promise<Proof | null
   const { algorithm, salt, signature, maxnumber } = challenge;
   const target = Uint32Array.from({ length: 8 }, (_, i) => parseInt(challenge.challenge.slice(i * 8, i * 8 + 8), 16));
   const hasher = new SaltedSha256(salt);
-  for (let n = 0; n <= maxnumber; ) {
-    const sliceEnd = performance.now() + SLICE_MS;
-    do {
-      for (const last = Math.min(n + BATCH, maxnumber + 1); n < last; n++) {
-        const hash = hasher.of(n);
-        if (hash[0] === target[0] && hash.every((word, i) => word === target[i])) {
-          return { algorithm, challenge: challenge.challenge, number: n, salt, signature };
+  const steps = taskSteps();
+  try {
+    for (let n = 0; n <= maxnumber; ) {
+      const sliceEnd = performance.now() + SLICE_MS;
+      do {
+        for (const last = Math.min(n + BATCH, maxnumber + 1); n < last; n++) {
+          const hash = hasher.of(n);
+          if (hash[0] === target[0] && hash.every((word, i) => word === target[i])) {
+            return { algorithm, challenge: challenge.challenge, number: n, salt, signature };
+          }
         }
-      }
-    } while (n <= maxnumber && performance.now() < sliceEnd);
-    await nextTask();
+      } while (n <= maxnumber && performance.now() < sliceEnd);
+      await steps.next();
+    }
+    return null;
+  } finally {
+    steps.close();
   }
-  return null;
 }
