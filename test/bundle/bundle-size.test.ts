@@ -19,7 +19,7 @@ const skip = !built && 'bundle not built';
 const ENTRY_BUDGET = 15_000;
 /** Chunk budgets by the name Rollup gives each chunk (before its hash). */
 const CHUNK_BUDGETS: Array<[name: RegExp, bytes: number]> = [
-  [/^petition-sign$/, 8_600],
+  [/^petition-sign$/, 8_700],
   [/^petition-signatures$/, 3_300],
   [/^petition-breakdown$/, 3_650],
   /**
@@ -55,8 +55,8 @@ const CHUNK_BUDGETS: Array<[name: RegExp, bytes: number]> = [
   [/^[a-z]$/, 3_072],
 ];
 const PATH_BUDGETS: Record<(typeof ELEMENTS)[number], number> = {
-  'petition-sign': 20_100,
-  'petition-signatures': 14_700,
+  'petition-sign': 20_200,
+  'petition-signatures': 14_800,
   'petition-breakdown': 15_100,
 };
 
