@@ -24,8 +24,7 @@ const loading = new Map<Language, Promise<boolean>>();
 /** Languages whose chunk could not be loaded the last time it was asked for: English stands in. */
 const failed = new Set<Language>();
 /** English's second chunk: its words once arrived, and the request for it once made. */
-let laterWords: Partial<Catalogue> = {};
-let englishLaterHere = false;
+let laterWords: Partial<Catalogue> | undefined;
 let englishLater: Promise<boolean> | undefined;
 
 function catalogueOf(language: OtherLanguage): Promise<Partial<Catalogue>> {
@@ -49,7 +48,7 @@ function load(language: Language): Promise<boolean> {
 /** Asks for the rest of English once; false when it could not be loaded (asked again at the next need). */
 function loadEnglishLater(): Promise<boolean> {
   englishLater ??= import('./messages-later.js').then(
-    (module) => ((laterWords = module.enLater), (englishLaterHere = true)),
+    (module) => ((laterWords = module.enLater), true),
     () => ((englishLater = undefined), false),
   );
   return englishLater;
@@ -64,19 +63,17 @@ function languageTag(lang: string): string {
   }
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const pluralRules = new Map<string, Intl.PluralRules>();
-/** One of each a language: making one costs far more than using it (ICU's data is read then). */
-function numberFormat(tag: string): Intl.NumberFormat {
-  let format = numberFormats.get(tag);
-  if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag)));
-  return format;
+/** One of a kind a language: making an Intl object costs far more than using it (ICU's data is read then). */
+function perTag<T>(make: (tag: string) => T): (tag: string) => T {
+  const made = new Map<string, T>();
+  return (tag) => {
+    let value = made.get(tag);
+    if (value === undefined) made.set(tag, (value = make(tag)));
+    return value;
+  };
 }
-function pluralRule(tag: string): Intl.PluralRules {
-  let rules = pluralRules.get(tag);
-  if (!rules) pluralRules.set(tag, (rules = new Intl.PluralRules(tag)));
-  return rules;
-}
+const numberFormat = perTag((tag) => new Intl.NumberFormat(tag));
+const pluralRule = perTag((tag) => new Intl.PluralRules(tag));
 
 /** `{name}` placeholders filled in; a value may be a template (a link), so the result is parts. */
 function fill(text: string, values: Record<string, unknown>): unknown[] {
@@ -138,7 +135,7 @@ export class Translator implements ReactiveController {
    * whole catalogue), or English's second chunk where English is spoken or stands in.
    */
   get allWordsHere(): boolean {
-    return (this.language !== 'en' && catalogues.has(this.language)) || englishLaterHere;
+    return (this.language !== 'en' && catalogues.has(this.language)) || laterWords !== undefined;
   }
 
   /** Asks for those words; false when they could not be loaded (asked again at the next need). */
@@ -168,7 +165,7 @@ export class Translator implements ReactiveController {
   private pick(id: MessageId, count: unknown): string {
     const catalogue = catalogues.get(this.language) ?? catalogues.get('en');
     if (!catalogue) return '';
-    const message: Message | undefined = catalogue[id] ?? laterWords[id];
+    const message: Message | undefined = catalogue[id] ?? laterWords?.[id];
     if (message === undefined) {
       // In English's second chunk, not here yet: shown once it has arrived.
       void loadEnglishLater().then((loaded) => loaded && this.host.requestUpdate());

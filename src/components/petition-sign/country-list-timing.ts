@@ -22,6 +22,8 @@ export class CountryListTiming implements ReactiveController {
   }
 
   private readonly showAll = (): void => {
+    // A click brings pointerdown then focusin, and idle may come after either: one render is enough.
+    if (this.all) return;
     this.all = true;
     this.host.requestUpdate();
   };
